@@ -1,0 +1,496 @@
+"""Cards: :class:`Suit`, :class:`Rank`, :class:`Card` and :class:`CardSet` (RULES.md D1, D2).
+
+A card is an integer ``0..35``: ``suit * 9 + rank`` with suits ♣ ♠ ♥ ♦ (0..3)
+and ranks 6 7 8 9 10 J Q K A (0..8).  A :class:`CardSet` is an immutable
+36-bit mask, like python-chess's ``SquareSet``: bit ``i`` is set when card
+``i`` is in the set.  The engine is suit-neutral; names and symbols are
+presentation only (D2).
+
+>>> Card.parse("A♣"), Card.parse("10h"), Card.parse("Rosen Under")
+(Card.CA, Card.H10, Card.HJ)
+>>> str(Card.H10), Card.H10.format("swiss"), Card.H10.format("ascii")
+('10♥', 'Rosen Banner', 'TH')
+>>> hand = CardSet.parse("A♣ K♣ 9♥")
+>>> len(hand), Card.CK in hand, str(hand)
+(3, True, 'K♣ A♣ 9♥')
+>>> hand | CardSet.parse("6♦")
+CardSet.parse('K♣ A♣ 9♥ 6♦')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+from .errors import CardParseError, DuplicateCardError
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "CardLike",
+    "FULL_MASK",
+    "SUIT_MASKS",
+    "STYLES",
+]
+
+STYLES = ("french", "ascii", "swiss", "german")
+"""Formatting styles: French symbols (default), ASCII letters, Swiss-German and German names."""
+
+
+class Suit(enum.IntEnum):
+    """The four suits in the engine's order ♣ ♠ ♥ ♦ (D2).
+
+    >>> Suit.parse("Schellen"), Suit.parse("♥"), Suit.parse("laub")
+    (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    >>> Suit.HEARTS.symbol, Suit.HEARTS.format("swiss"), Suit.SPADES.format("german")
+    ('♥', 'Rosen', 'Laub')
+    """
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @property
+    def symbol(self) -> str:
+        """The French suit symbol ``♣ ♠ ♥ ♦``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def mask(self) -> int:
+        """The 36-bit mask of the nine cards of this suit."""
+        return SUIT_MASKS[self]
+
+    def format(self, style: str = "french") -> str:
+        """The suit's name in one of :data:`STYLES` (``french`` gives the symbol)."""
+        return _SUIT_NAMES[_check_style(style)][self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a symbol, a letter (C S H D) or a French, Swiss-German or German name."""
+        key = text.strip().lower()
+        if key in _SUIT_WORDS:
+            return _SUIT_WORDS[key]
+        raise CardParseError(
+            f"unknown suit {text!r}: expected ♣ ♠ ♥ ♦, C S H D, or a name such as "
+            "clubs, Eicheln, Schilten, Rosen, Schellen, Laub"
+        )
+
+
+class Rank(enum.IntEnum):
+    """The nine ranks in natural order 6 7 8 9 10 J Q K A (D1).
+
+    >>> Rank.parse("Ober"), Rank.parse("T"), Rank.parse("Banner")
+    (Rank.QUEEN, Rank.TEN, Rank.TEN)
+    """
+
+    SIX = 0
+    SEVEN = 1
+    EIGHT = 2
+    NINE = 3
+    TEN = 4
+    JACK = 5
+    QUEEN = 6
+    KING = 7
+    ACE = 8
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    def format(self, style: str = "french") -> str:
+        """The rank's name in one of :data:`STYLES`."""
+        return _RANK_NAMES[_check_style(style)][self]
+
+    def __str__(self) -> str:
+        return _RANK_NAMES["french"][self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse ``6``..``10``, ``T``, ``J Q K A``, ``U O B`` or a name (Under, Ober, Banner ...)."""
+        key = text.strip().lower()
+        if key in _RANK_WORDS:
+            return _RANK_WORDS[key]
+        raise CardParseError(
+            f"unknown rank {text!r}: expected 6 7 8 9 10 J Q K A (or T, U, O, B, Under, Ober, Banner)"
+        )
+
+
+def _check_style(style: str) -> str:
+    if style not in STYLES:
+        raise CardParseError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+    return style
+
+
+_SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
+_SUIT_NAMES = {
+    "french": _SUIT_SYMBOLS,
+    "ascii": ("C", "S", "H", "D"),
+    "swiss": ("Eicheln", "Schilten", "Rosen", "Schellen"),
+    "german": ("Eichel", "Laub", "Herz", "Schellen"),
+}
+_RANK_NAMES = {
+    "french": ("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+    "ascii": ("6", "7", "8", "9", "T", "J", "Q", "K", "A"),
+    "swiss": ("6", "7", "8", "9", "Banner", "Under", "Ober", "König", "Ass"),
+    "german": ("6", "7", "8", "9", "10", "Unter", "Ober", "König", "Ass"),
+}
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _suit, _words in zip(
+    Suit,
+    (
+        "♣ ♧ c club clubs eicheln eichel acorns acorn e",
+        "♠ ♤ s spade spades schilten schilte shields shield laub leaves leaf l",
+        "♥ ♡ h heart hearts rosen rose roses herz herzen r",
+        "♦ ♢ d diamond diamonds schellen schelle bells bell",
+    ),
+):
+    for _w in _words.split():
+        _SUIT_WORDS[_w] = _suit
+_RANK_WORDS: dict[str, Rank] = {}
+for _rank, _words in zip(
+    Rank,
+    (
+        "6 six",
+        "7 seven",
+        "8 eight",
+        "9 nine",
+        "10 t ten banner b zehn",
+        "j jack u under unter",
+        "q queen o ober",
+        "k king könig koenig konig",
+        "a ace ass",
+    ),
+):
+    for _w in _words.split():
+        _RANK_WORDS[_w] = _rank
+del _suit, _rank, _words, _w
+
+# A card token: rank then suit ("A♣", "10c", "Rosen Under" is suit first), optional space/hyphen.
+_SPLIT = re.compile(r"^\s*(.+?)[\s\-]*$")
+
+
+class Card(enum.IntEnum):
+    """One of the 36 cards, an integer ``suit * 9 + rank`` (members ``C6`` .. ``DA``).
+
+    >>> Card.HJ.suit, Card.HJ.rank, int(Card.HJ)
+    (Suit.HEARTS, Rank.JACK, 23)
+    >>> Card.make(Suit.SPADES, Rank.TEN)
+    Card.S10
+    >>> [str(c) for c in (Card.parse("TC"), Card.parse("♥J"), Card.parse("Schellen Ass"))]
+    ['10♣', 'J♥', 'A♦']
+    """
+
+    # fmt: off
+    C6 = 0; C7 = 1; C8 = 2; C9 = 3; C10 = 4; CJ = 5; CQ = 6; CK = 7; CA = 8  # noqa: E702
+    S6 = 9; S7 = 10; S8 = 11; S9 = 12; S10 = 13; SJ = 14; SQ = 15; SK = 16; SA = 17  # noqa: E702
+    H6 = 18; H7 = 19; H8 = 20; H9 = 21; H10 = 22; HJ = 23; HQ = 24; HK = 25; HA = 26  # noqa: E702
+    D6 = 27; D7 = 28; D8 = 29; D9 = 30; D10 = 31; DJ = 32; DQ = 33; DK = 34; DA = 35  # noqa: E702
+    # fmt: on
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _CARD_SUIT[self]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _CARD_RANK[self]
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask of this card."""
+        return 1 << self
+
+    @classmethod
+    def make(cls, suit: Suit | int, rank: Rank | int) -> Card:
+        """The card of ``suit`` and ``rank``."""
+        return _CARDS[int(suit) * 9 + int(rank)]
+
+    def format(self, style: str = "french") -> str:
+        """Format in one of :data:`STYLES`: ``'A♣'``, ``'AC'``, ``'Eicheln Ass'``, ``'Eichel Ass'``.
+
+        >>> [Card.SQ.format(s) for s in STYLES]
+        ['Q♠', 'QS', 'Schilten Ober', 'Laub Ober']
+        """
+        _check_style(style)
+        if style in ("french", "ascii"):
+            return self.rank.format(style) + self.suit.format(style)
+        return f"{self.suit.format(style)} {self.rank.format(style)}"
+
+    def __str__(self) -> str:
+        return _CARD_STR[self]
+
+    def __format__(self, spec: str) -> str:
+        return self.format(spec) if spec else str(self)
+
+    @classmethod
+    def parse(cls, text: str | int | Card) -> Card:
+        """Parse one card from text in any supported form; an int 0..35 or a Card passes through.
+
+        Accepted: ``"A♣"``, ``"10♥"``, ``"AC"``, ``"TC"``, ``"10c"``, ``"♥J"``, ``"CA"``,
+        ``"Rosen Under"``, ``"Eichel-Ober"``, ``"Ober Eicheln"``, ``"Schellen 10"``.
+        """
+        if isinstance(text, int):
+            if 0 <= int(text) < 36:
+                return _CARDS[int(text)]
+            raise CardParseError(f"unknown card {text!r}: a card number must be 0..35")
+        if not isinstance(text, str):
+            raise CardParseError(f"unknown card {text!r}: expected text such as 'A♣' or '10h'")
+        card = _parse_card_text(text)
+        if card is None:
+            raise CardParseError(
+                f"unknown card {text!r}: expected a rank (6 7 8 9 10 J Q K A, or T, U, O, B) "
+                "and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)"
+            )
+        return card
+
+
+def _card_repr_html(self: Card) -> str:
+    from .display import card_html
+
+    return card_html(self)
+
+
+# Enum reserves _sunder_ names in the class body, so the notebook hook is attached here.
+setattr(Card, "_repr_html_", _card_repr_html)
+
+_CARDS: tuple[Card, ...] = tuple(Card)
+_CARD_SUIT: tuple[Suit, ...] = tuple(Suit(i // 9) for i in range(36))
+_CARD_RANK: tuple[Rank, ...] = tuple(Rank(i % 9) for i in range(36))
+_CARD_STR: tuple[str, ...] = tuple(
+    _RANK_NAMES["french"][i % 9] + _SUIT_SYMBOLS[i // 9] for i in range(36)
+)
+
+
+def _parse_card_text(text: str) -> Card | None:
+    s = text.strip().lower().replace("_", " ")
+    if not s:
+        return None
+    parts = [p for p in re.split(r"[\s\-]+", s) if p]
+    if len(parts) == 2:
+        a, b = parts
+        for rank_word, suit_word in ((a, b), (b, a)):
+            if rank_word in _RANK_WORDS and suit_word in _SUIT_WORDS:
+                return Card.make(_SUIT_WORDS[suit_word], _RANK_WORDS[rank_word])
+        return None
+    if len(parts) != 1:
+        return None
+    # One token: split it into a rank part and a suit part, in either order.
+    for i in range(1, len(s)):
+        head, tail = s[:i], s[i:]
+        if head in _RANK_WORDS and tail in _SUIT_WORDS:
+            return Card.make(_SUIT_WORDS[tail], _RANK_WORDS[head])
+        if head in _SUIT_WORDS and tail in _RANK_WORDS:
+            return Card.make(_SUIT_WORDS[head], _RANK_WORDS[tail])
+    return None
+
+
+CardLike = Union[Card, int, str]
+"""Anything :meth:`Card.parse` accepts."""
+
+FULL_MASK = (1 << 36) - 1
+"""The mask of the whole deck."""
+SUIT_MASKS: tuple[int, int, int, int] = tuple(0x1FF << (9 * s) for s in range(4))  # type: ignore[assignment]
+"""The mask of each suit's nine cards, indexed by suit."""
+
+# Card indexes of a mask, precomputed per 9-bit suit chunk for fast iteration.
+_CHUNK_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(9) if m >> i & 1) for m in range(512)
+)
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The card numbers in ``mask``, in ascending order (fast helper for the engine)."""
+    out: list[int] = []
+    for base in (0, 9, 18, 27):
+        chunk = (mask >> base) & 0x1FF
+        if chunk:
+            out.extend(base + i for i in _CHUNK_BITS[chunk])
+    return out
+
+
+class CardSet:
+    """An immutable set of cards stored as a 36-bit integer mask.
+
+    Iteration is in card order (♣ ♠ ♥ ♦, each 6 → A).  ``repr`` round-trips;
+    ``str`` is for people.  Set operators take CardSets, masks, or iterables
+    of card-likes.
+
+    >>> s = CardSet.parse("6♣ 7♣ 8♣")
+    >>> s.mask, len(s), list(s)
+    (7, 3, [Card.C6, Card.C7, Card.C8])
+    >>> s - CardSet([Card.C7]) == CardSet.parse("6♣ 8♣")
+    True
+    >>> CardSet.parse("A♣ A♣")
+    Traceback (most recent call last):
+    ...
+    jasslib.errors.DuplicateCardError: card A♣ appears twice (D1: each of the 36 cards exists once)
+    """
+
+    __slots__ = ("_mask",)
+
+    def __init__(self, cards: CardSet | Iterable[CardLike] | int = 0) -> None:
+        if isinstance(cards, CardSet):
+            mask = cards._mask
+        elif isinstance(cards, int):
+            if not 0 <= cards <= FULL_MASK:
+                raise CardParseError(f"a card mask must be between 0 and 2**36 - 1, got {cards}")
+            mask = cards
+        else:
+            mask = 0
+            for item in cards:
+                bit = 1 << Card.parse(item)
+                if mask & bit:
+                    raise DuplicateCardError(
+                        f"card {Card.parse(item)} appears twice (D1: each of the 36 cards exists once)"
+                    )
+                mask |= bit
+        object.__setattr__(self, "_mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """Wrap a raw mask without checks (engine fast path)."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "_mask", mask)
+        return obj
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Parse cards separated by spaces or commas; two-word names may use a hyphen.
+
+        >>> CardSet.parse("AC, 10h ♥J")
+        CardSet.parse('A♣ 10♥ J♥')
+        >>> CardSet.parse("Rosen-Ober Eicheln-Under")
+        CardSet.parse('J♣ Q♥')
+        """
+        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+        return cls(tokens)
+
+    @classmethod
+    def full(cls) -> CardSet:
+        """All 36 cards."""
+        return cls.from_mask(FULL_MASK)
+
+    @property
+    def mask(self) -> int:
+        """The raw 36-bit mask."""
+        return self._mask
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        return (_CARDS[i] for i in mask_cards(self._mask))
+
+    def __reversed__(self) -> Iterator[Card]:
+        return reversed(list(self))
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self._mask)
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, int) and 0 <= card < 36:
+            return bool(self._mask >> card & 1)
+        if isinstance(card, str):
+            try:
+                return bool(self._mask >> Card.parse(card) & 1)
+            except CardParseError:
+                return False
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask == other._mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self._mask))
+
+    @staticmethod
+    def _as_mask(other: object) -> int:
+        if isinstance(other, CardSet):
+            return other._mask
+        if isinstance(other, int):
+            return CardSet(other)._mask
+        return CardSet(other)._mask  # type: ignore[arg-type]
+
+    def __or__(self, other: object) -> CardSet:
+        return CardSet.from_mask(self._mask | self._as_mask(other))
+
+    __ror__ = __or__
+
+    def __and__(self, other: object) -> CardSet:
+        return CardSet.from_mask(self._mask & self._as_mask(other))
+
+    __rand__ = __and__
+
+    def __sub__(self, other: object) -> CardSet:
+        return CardSet.from_mask(self._mask & ~self._as_mask(other))
+
+    def __xor__(self, other: object) -> CardSet:
+        return CardSet.from_mask(self._mask ^ self._as_mask(other))
+
+    def __le__(self, other: CardSet) -> bool:
+        return self._mask & ~self._as_mask(other) == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return self._as_mask(other) & ~self._mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self <= other and self != other
+
+    def __gt__(self, other: CardSet) -> bool:
+        return self >= other and self != other
+
+    def issubset(self, other: CardSet | Iterable[CardLike]) -> bool:
+        """True when every card of this set is in ``other``."""
+        return self <= CardSet(other)
+
+    def isdisjoint(self, other: CardSet | Iterable[CardLike]) -> bool:
+        """True when the two sets share no card."""
+        return not (self._mask & self._as_mask(other))
+
+    def add(self, card: CardLike) -> CardSet:
+        """A new set with ``card`` added."""
+        return CardSet.from_mask(self._mask | 1 << Card.parse(card))
+
+    def remove(self, card: CardLike) -> CardSet:
+        """A new set without ``card`` (the set is unchanged if it lacks it)."""
+        return CardSet.from_mask(self._mask & ~(1 << Card.parse(card)))
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
+
+    def format(self, style: str = "french", sep: str = " ") -> str:
+        """The cards in card order, formatted in ``style`` and joined by ``sep``."""
+        return sep.join(c.format(style) for c in self)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({self.format()!r})" if self._mask else "CardSet()"
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html(self)

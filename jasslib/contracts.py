@@ -1,0 +1,168 @@
+"""Contracts: the four trump suits, Obenabe and Undenufe (RULES.md C1, O1–O7).
+
+A contract fixes the card order and the card points.  Card points depend on
+the ruleset only in Undenufe (O6), so :func:`card_points` takes a flag for
+that and :meth:`jasslib.Ruleset.card_points` passes it.
+
+>>> Contract.parse("rosen"), Contract.parse("oben"), Contract.HEARTS.trump
+(Contract.HEARTS, Contract.OBENABE, Suit.HEARTS)
+>>> [str(c) for c in Contract]
+['♣ trump', '♠ trump', '♥ trump', '♦ trump', 'Obenabe', 'Undenufe']
+>>> sum(card_points(Contract.HEARTS)), sum(card_points(Contract.UNDENUFE, modern_undenufe=True))
+(152, 152)
+>>> Contract.HEARTS.card_order(Suit.HEARTS)
+'J 9 A K Q 10 8 7 6'
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import lru_cache
+
+from .cards import Card, Rank, Suit
+from .errors import CardParseError
+
+__all__ = ["Contract", "card_points", "rank_strength", "TRUMP_ORDER", "NATURAL_ORDER"]
+
+NATURAL_ORDER: tuple[Rank, ...] = tuple(reversed(Rank))
+"""O1: non-trump suits and Obenabe, strongest first: A K Q J 10 9 8 7 6."""
+TRUMP_ORDER: tuple[Rank, ...] = (
+    Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.EIGHT, Rank.SEVEN, Rank.SIX,
+)
+"""O2: the trump suit, strongest first: J (Puur) 9 (Näll) A K Q 10 8 7 6."""
+UNDENUFE_ORDER: tuple[Rank, ...] = tuple(Rank)
+"""O3: Undenufe, strongest first: 6 7 8 9 10 J Q K A."""
+
+
+class Contract(enum.IntEnum):
+    """The six contracts: a trump suit (same number as its :class:`Suit`), Obenabe, Undenufe."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+    OBENABE = 4
+    UNDENUFE = 5
+
+    def __repr__(self) -> str:
+        return f"Contract.{self.name}"
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or ``None`` for Obenabe and Undenufe."""
+        return Suit(self) if self < 4 else None
+
+    @property
+    def has_trump(self) -> bool:
+        """True for the four trump contracts."""
+        return self < 4
+
+    @classmethod
+    def from_suit(cls, suit: Suit | int) -> Contract:
+        """The trump contract of ``suit``."""
+        return _CONTRACTS[int(suit)]
+
+    def format(self, style: str = "french") -> str:
+        """``'♥ trump'`` (French), ``'Rosen trump'`` (Swiss), or the no-trump name."""
+        if self.trump is None:
+            return self.name.capitalize()
+        return f"{self.trump.format(style)} trump"
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def card_order(self, suit: Suit | int) -> str:
+        """The ranks of ``suit`` strongest first under this contract (O1–O3)."""
+        return " ".join(str(r) for r in rank_order(self, Suit(suit)))
+
+    @classmethod
+    def parse(cls, text: str | int | Contract) -> Contract:
+        """Parse a contract: a suit (symbol, letter or name), ``obenabe``/``oben``, ``undenufe``/``unden``.
+
+        >>> Contract.parse("♦"), Contract.parse("Undenufe"), Contract.parse(4)
+        (Contract.DIAMONDS, Contract.UNDENUFE, Contract.OBENABE)
+        """
+        if isinstance(text, int):
+            if 0 <= int(text) < 6:
+                return _CONTRACTS[int(text)]
+            raise CardParseError(f"unknown contract {text!r}: contracts are numbered 0..5")
+        key = str(text).strip().lower().replace("trump", "").strip()
+        if key in _NO_TRUMP_WORDS:
+            return _NO_TRUMP_WORDS[key]
+        try:
+            return cls.from_suit(Suit.parse(key))
+        except CardParseError:
+            raise CardParseError(
+                f"unknown contract {text!r}: expected a suit (♣ ♠ ♥ ♦ or a suit name), "
+                "Obenabe or Undenufe (C1)"
+            ) from None
+
+
+_CONTRACTS = tuple(Contract)
+_NO_TRUMP_WORDS = {
+    w: Contract.OBENABE for w in ("obenabe", "oben", "obe", "top-down", "topdown", "top down", "o")
+} | {w: Contract.UNDENUFE for w in ("undenufe", "unden", "unde", "bottom-up", "bottomup", "bottom up", "u")}
+
+
+def rank_order(contract: Contract, suit: Suit) -> tuple[Rank, ...]:
+    """The ranks of ``suit`` strongest first under ``contract`` (O1–O3)."""
+    if contract == Contract.UNDENUFE:
+        return UNDENUFE_ORDER
+    if contract.trump == suit:
+        return TRUMP_ORDER
+    return NATURAL_ORDER
+
+
+@lru_cache(maxsize=None)
+def rank_strength(contract: Contract) -> tuple[int, ...]:
+    """Per card, its strength within its own suit under ``contract``: 0 weakest .. 8 strongest.
+
+    Comparing cards of different suits is :func:`jasslib.play.trick_winner`'s job (P6).
+
+    >>> s = rank_strength(Contract.CLUBS)
+    >>> s[Card.CJ] > s[Card.C9] > s[Card.CA]
+    True
+    """
+    table = []
+    for card in Card:
+        order = rank_order(contract, card.suit)
+        table.append(8 - order.index(card.rank))
+    return tuple(table)
+
+
+_PLAIN_POINTS = {Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.TEN: 10}
+_TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.TEN: 10}
+
+
+@lru_cache(maxsize=None)
+def card_points(contract: Contract, modern_undenufe: bool = False) -> tuple[int, ...]:
+    """Per card, its points under ``contract`` (O4–O6); each table sums to 152 (O7).
+
+    ``modern_undenufe`` swaps the values of 6 and A in Undenufe (O6, modern preset).
+
+    >>> p = card_points(Contract.HEARTS)
+    >>> p[Card.HJ], p[Card.H9], p[Card.CJ], p[Card.C9]
+    (20, 14, 2, 0)
+    >>> p = card_points(Contract.UNDENUFE)
+    >>> p[Card.C8], p[Card.CA], p[Card.C6]
+    (8, 11, 0)
+    >>> p = card_points(Contract.UNDENUFE, modern_undenufe=True)
+    >>> p[Card.CA], p[Card.C6]
+    (0, 11)
+    """
+    table = []
+    for card in Card:
+        if contract.trump == card.suit:
+            value = _TRUMP_POINTS.get(card.rank, 0)
+        else:
+            value = _PLAIN_POINTS.get(card.rank, 0)
+            if not contract.has_trump:
+                if card.rank == Rank.EIGHT:
+                    value = 8
+                if contract == Contract.UNDENUFE and modern_undenufe:
+                    if card.rank == Rank.ACE:
+                        value = 0
+                    elif card.rank == Rank.SIX:
+                        value = 11
+        table.append(value)
+    return tuple(table)

@@ -1,0 +1,88 @@
+"""Exceptions raised by jasslib.
+
+Every exception is a :class:`ValueError` subclass with a message a learner can
+read: it names the card, the seat and, where a rule is broken, the rule id of
+RULES.md.  A refused call never changes the state of a :class:`~jasslib.Round`
+or :class:`~jasslib.Game`.
+
+>>> from jasslib import Card
+>>> try:
+...     Card.parse("Z♣")
+... except CardParseError as exc:
+...     print(exc)
+unknown card 'Z♣': expected a rank (6 7 8 9 10 J Q K A, or T, U, O, B) and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .play import Verdict
+
+__all__ = [
+    "JassError",
+    "CardParseError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "CardNotInHandError",
+    "OutOfTurnError",
+    "IllegalPlayError",
+    "ContractError",
+    "PhaseError",
+    "RoundFormatError",
+    "ClaimError",
+]
+
+
+class JassError(ValueError):
+    """Base class of every error jasslib raises for bad input."""
+
+
+class CardParseError(JassError):
+    """Text that does not name a card, suit, rank, contract or seat."""
+
+
+class DuplicateCardError(JassError):
+    """The same card appears twice where each card may appear once (D1)."""
+
+
+class HandSizeError(JassError):
+    """A hand or deal with the wrong number of cards (D1, D3)."""
+
+
+class CardNotInHandError(JassError):
+    """A card played that the player to move does not hold."""
+
+
+class OutOfTurnError(JassError):
+    """A card played, or a contract named, by a seat whose turn it is not (P1, C1)."""
+
+
+class IllegalPlayError(JassError):
+    """A card that the rules forbid here; ``verdict`` says which rule and why."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict.message)
+        self.verdict = verdict
+
+    @property
+    def rule(self) -> str:
+        """The rule id (``"P4"`` ...) that forbids the card."""
+        return self.verdict.rule
+
+
+class ContractError(JassError):
+    """A contract named twice, schieben by the partner, or a bad contract choice (C1)."""
+
+
+class PhaseError(JassError):
+    """An action at the wrong moment: playing before the contract or after the end."""
+
+
+class RoundFormatError(JassError):
+    """A malformed or inconsistent JSON round."""
+
+
+class ClaimError(JassError):
+    """A claim that cannot be made now (the game is over, an unknown team)."""

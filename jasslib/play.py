@@ -1,0 +1,289 @@
+"""Playing a trick: legal cards, verdicts with the rule id, trick winner and points (RULES.md P1–P6, O7).
+
+Every rule of play lives here once.  The functions are pure: a hand, the cards
+already in the trick (in playing order, the lead first) and the contract.
+
+>>> from jasslib import CardSet, Card, Contract
+>>> hand = CardSet.parse("8♣ 6♥ J♥ K♠")
+>>> trick = [Card.CA, Card.H9]              # A♣ led, 9♥ trumped it (hearts are trump)
+>>> str(legal_cards(hand, trick, Contract.HEARTS))
+'8♣ J♥'
+>>> v = check_play(Card.H6, hand, trick, Contract.HEARTS)
+>>> v.legal, v.rule
+(False, 'P4')
+>>> print(v.message)
+6♥ is not allowed: 9♥ already trumped this trick and 6♥ would under-trump it (P4); you still hold other cards, so you may not play a weaker trump.
+>>> print(check_play(Card.HJ, hand, trick, Contract.HEARTS).message)
+J♥ is legal: you may trump even though you hold ♣ (P3), and J♥ beats 9♥ already in the trick (P4).
+>>> full = [Card.CA, Card.H9, Card.HJ, Card.C7]
+>>> trick_winner(full, Contract.HEARTS), trick_points(full, Contract.HEARTS)
+(2, 45)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import SUIT_MASKS, Card, CardLike, CardSet, Suit
+from .contracts import Contract, rank_strength
+from .errors import CardNotInHandError, DuplicateCardError, HandSizeError
+from .rulesets import CLASSIC, Ruleset
+
+__all__ = [
+    "Verdict",
+    "legal_cards",
+    "legal_mask",
+    "check_play",
+    "is_legal",
+    "trick_winner",
+    "trick_points",
+    "LAST_TRICK_BONUS",
+]
+
+LAST_TRICK_BONUS = 5
+"""O7: the last trick adds 5 points."""
+
+_STRENGTH: tuple[tuple[int, ...], ...] = tuple(rank_strength(c) for c in Contract)
+_PUUR: tuple[int, ...] = tuple(1 << Card.make(s, 5) for s in range(4))  # trump J per suit
+
+
+def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
+    """The mask of legal cards (fast path on raw ints; see :func:`legal_cards`).
+
+    ``hand`` is a card mask, ``trick`` the card numbers already played (lead
+    first), ``contract`` a :class:`Contract` number.  The result is never
+    empty for a non-empty hand.
+    """
+    if not trick:
+        return hand  # P1: the leader plays any card
+    led = trick[0] // 9
+    follow = hand & SUIT_MASKS[led]
+    if contract >= 4:  # P2: no trump
+        return follow or hand
+    trump_mask = SUIT_MASKS[contract]
+    trumps = hand & trump_mask
+    if led == contract:  # P5: trump led
+        if trumps == 0 or trumps == _PUUR[contract]:
+            return hand
+        return trumps
+    # P3/P4: non-trump led.
+    allowed_trumps = trumps
+    if trumps:
+        strength = _STRENGTH[contract]
+        best = -1
+        for c in trick:
+            if c // 9 == contract and strength[c] > best:
+                best = strength[c]
+        if best >= 0 and hand & ~trump_mask:  # P4, unless only trumps are left
+            allowed_trumps = 0
+            m = trumps
+            while m:
+                low = m & -m
+                if strength[low.bit_length() - 1] > best:
+                    allowed_trumps |= low
+                m ^= low
+    if follow:
+        return follow | allowed_trumps
+    return (hand & ~trump_mask) | allowed_trumps
+
+
+def _hand_mask(hand: CardSet | Sequence[CardLike] | int) -> int:
+    if isinstance(hand, CardSet):
+        return hand.mask
+    if isinstance(hand, int):
+        return CardSet(hand).mask
+    return CardSet(hand).mask
+
+
+def _trick_cards(trick: Sequence[CardLike], hand_mask: int) -> list[int]:
+    cards = [int(Card.parse(c)) for c in trick]
+    if len(cards) > 3:
+        raise HandSizeError(f"a trick in progress holds at most 3 cards before yours, got {len(cards)} (P1)")
+    seen = 0
+    for c in cards:
+        bit = 1 << c
+        if seen & bit or hand_mask & bit:
+            raise DuplicateCardError(f"card {Card(c)} appears twice in the hand and trick (D1)")
+        seen |= bit
+    return cards
+
+
+def legal_cards(
+    hand: CardSet | Sequence[CardLike],
+    trick: Sequence[CardLike],
+    contract: Contract | int | str,
+) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` under ``contract`` (P1–P5).
+
+    >>> from jasslib import CardSet, Contract
+    >>> hand = CardSet.parse("J♥ 7♣ K♠")
+    >>> str(legal_cards(hand, CardSet.parse("6♥"), Contract.HEARTS))   # lone Puur: keep it (P5)
+    '7♣ K♠ J♥'
+    >>> str(legal_cards(hand, CardSet.parse("A♣"), Contract.OBENABE))  # follow suit (P2)
+    '7♣'
+    """
+    mask = _hand_mask(hand)
+    cards = _trick_cards(trick, mask)
+    return CardSet.from_mask(legal_mask(mask, cards, int(Contract.parse(contract))))
+
+
+def is_legal(card: CardLike, hand: CardSet | Sequence[CardLike], trick: Sequence[CardLike],
+             contract: Contract | int | str) -> bool:
+    """True when ``card`` from ``hand`` may be played to ``trick`` (see :func:`check_play`)."""
+    return check_play(card, hand, trick, contract).legal
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of :func:`check_play`: legal or not, the rule id that decides, and why.
+
+    A verdict is truthy when the card is legal.
+    """
+
+    card: Card
+    legal: bool
+    rule: str
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check_play(
+    card: CardLike,
+    hand: CardSet | Sequence[CardLike],
+    trick: Sequence[CardLike],
+    contract: Contract | int | str,
+) -> Verdict:
+    """Judge playing ``card`` from ``hand`` to ``trick``: a :class:`Verdict` naming the rule.
+
+    Raises :class:`~jasslib.errors.CardNotInHandError` when ``card`` is not in ``hand``.
+
+    >>> from jasslib import CardSet, Contract
+    >>> hand = CardSet.parse("10♦ J♥ K♠")        # H5: K♦ led, 8♥ trumped, roses (♥) trump
+    >>> print(check_play("J♥", hand, ["K♦", "8♥"], "♥").message)
+    J♥ is legal: you may trump even though you hold ♦ (P3), and J♥ beats 8♥ already in the trick (P4).
+    >>> v = check_play("K♠", hand, ["K♦", "8♥"], "♥")
+    >>> v.rule, v.message
+    ('P3', 'K♠ is not allowed: you hold ♦, so you must follow ♦ or play a trump (P3).')
+    """
+    card = Card.parse(card)
+    contract = Contract.parse(contract)
+    hand_mask = _hand_mask(hand)
+    if not hand_mask >> card & 1:
+        raise CardNotInHandError(f"{card} is not in the hand ({CardSet.from_mask(hand_mask)})")
+    cards = _trick_cards(trick, hand_mask & ~(1 << card))
+    legal = legal_mask(hand_mask, cards, int(contract))
+    ok = bool(legal >> card & 1)
+    rule, message = _explain(card, hand_mask, cards, contract, ok)
+    return Verdict(card, ok, rule, message)
+
+
+def _explain(card: Card, hand: int, trick: list[int], contract: Contract, ok: bool) -> tuple[str, str]:
+    """The rule id and one sentence for :func:`check_play`."""
+    yes = f"{card} is legal: "
+    no = f"{card} is not allowed: "
+    if not trick:
+        return "P1", yes + "the player who leads may play any card (P1)."
+    led = Suit(trick[0] // 9)
+    follow = hand & SUIT_MASKS[led]
+    if not contract.has_trump:
+        if ok and card.suit == led:
+            return "P2", yes + f"it follows the led suit {led} (P2)."
+        if ok:
+            return "P2", yes + f"you have no {led}, so you may play any card (P2)."
+        return "P2", no + f"you hold {led}, so you must follow suit in {contract} (P2)."
+    trump = contract.trump
+    assert trump is not None
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if card.suit == trump:
+            return "P5", yes + "trump was led and you follow with a trump (P5)."
+        if ok and trumps == _PUUR[trump]:
+            return "P5", yes + f"your only trump is the Puur J{trump}, which you may keep (P5)."
+        if ok:
+            return "P5", yes + "trump was led and you hold no trump, so you may play any card (P5)."
+        return "P5", no + "trump was led and you hold a trump, so you must play one (P5)."
+    strength = _STRENGTH[contract]
+    in_trick = [c for c in trick if c // 9 == trump]
+    top = max(in_trick, key=lambda c: strength[c]) if in_trick else None
+    if card.suit == trump:
+        if top is not None and strength[card] < strength[top]:
+            if ok:
+                return "P4", yes + (
+                    f"it is weaker than {Card(top)} in the trick, but every card left in your hand is a "
+                    "trump, so under-trumping is allowed (P4)."
+                )
+            return "P4", no + (
+                f"{Card(top)} already trumped this trick and {card} would under-trump it (P4); you still "
+                "hold other cards, so you may not play a weaker trump."
+            )
+        beats = f", and {card} beats {Card(top)} already in the trick (P4)" if top is not None else ""
+        if follow:
+            return "P3", yes + f"you may trump even though you hold {led} (P3){beats}."
+        return "P3", yes + f"you have no {led} and may trump (P3){beats}."
+    if card.suit == led:
+        return "P3", yes + f"it follows the led suit {led} (P3)."
+    if follow:
+        return "P3", no + f"you hold {led}, so you must follow {led} or play a trump (P3)."
+    return "P3", yes + f"you have no {led}, so you may discard any card (P3)."
+
+
+def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> int:
+    """The position (0 = the lead) of the card that wins ``trick`` (P6, P2).
+
+    The strongest trump wins; with no trump in the trick, the strongest card of
+    the led suit in the contract's order.  Works on complete and partial tricks.
+
+    >>> from jasslib import Contract
+    >>> trick_winner(["K♦", "8♥", "J♥", "6♦"], "♥")                  # H5: the Puur wins
+    2
+    >>> trick_winner(["9♣", "6♣", "A♠", "A♣"], Contract.UNDENUFE)   # lowest of the led suit
+    1
+    """
+    cards = [int(Card.parse(c)) for c in trick]
+    if not cards:
+        raise HandSizeError("an empty trick has no winner (P6)")
+    return trick_winner_index(cards, int(Contract.parse(contract)))
+
+
+def trick_winner_index(cards: Sequence[int], contract: int) -> int:
+    """Fast path of :func:`trick_winner` on card numbers."""
+    strength = _STRENGTH[contract]
+    led = cards[0] // 9
+    best = 0
+    best_key = strength[cards[0]] + (100 if led == contract else 0)
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 9
+        if s == contract:
+            key = strength[c] + 100
+        elif s == led:
+            key = strength[c]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def trick_points(
+    trick: Sequence[CardLike],
+    contract: Contract | int | str,
+    ruleset: Ruleset = CLASSIC,
+    last: bool = False,
+) -> int:
+    """The card points of ``trick`` (O4–O6), plus 5 when it is the last trick (O7).
+
+    >>> trick_points(["K♦", "8♥", "J♥", "6♦"], "♥")                   # H5
+    24
+    >>> trick_points(["A♣", "8♣", "6♣", "K♣"], "obenabe", last=True)  # O5: 8 counts 8; O7
+    28
+    """
+    points = ruleset.card_points(Contract.parse(contract))
+    total = sum(points[Card.parse(c)] for c in trick)
+    return total + (LAST_TRICK_BONUS if last else 0)

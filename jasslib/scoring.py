@@ -1,0 +1,311 @@
+"""Scoring a hand and a game: H1–H2, the match, revoke (G5), claims (G2–G3) and Schneider (G4).
+
+>>> from jasslib import Contract, Team
+>>> s = hand_score((95, 57), (5, 4), last_trick=Team.T0, contract=Contract.HEARTS, weis=(20, 0))
+>>> s.trick_points, s.weis, s.total                                    # H3: (100 + 20) × 2, 57 × 2
+((100, 57), (40, 0), (240, 114))
+>>> hand_score((152, 0), (9, 0), Team.T0, Contract.CLUBS).total        # a match: 257 (O7)
+(257, 0)
+>>> race((2950, 2990), {"stoeck": (0, 0), "weis": (0, 0), "stich": (60, 0)}, target=3000)
+RaceResult(winner=Team.T0, category='stich', totals=(3010, 2990))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .contracts import Contract
+from .errors import ClaimError, JassError
+from .play import LAST_TRICK_BONUS
+from .rulesets import CLAIM_PRIORITY, CLASSIC, Ruleset
+from .seats import Team
+
+__all__ = [
+    "MATCH_BONUS",
+    "HAND_TOTAL",
+    "HandScore",
+    "trick_totals",
+    "hand_score",
+    "revoke_score",
+    "ClaimResult",
+    "judge_claim",
+    "RaceResult",
+    "race",
+    "is_schneider",
+    "games_won",
+]
+
+MATCH_BONUS = 100
+"""O7/H1: taking all nine tricks adds 100."""
+HAND_TOTAL = 157
+"""O7: card points 152 plus 5 for the last trick."""
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The score of one hand for both teams (index 0 = team 0, 1 = team 1).
+
+    ``trick_points`` are before the multiplier (H1: cards + last trick + match);
+    ``weis`` and ``stoeck`` are recorded already multiplied (H2, W8); ``total``
+    is ``trick_points × multiplier + weis + stoeck``.
+    """
+
+    contract: Contract
+    multiplier: int
+    card_points: Pair
+    tricks: Pair
+    last_trick: Team | None
+    trick_points: Pair
+    weis: Pair
+    stoeck: Pair
+    match: Team | None = None
+    revoke: Team | None = None
+
+    @property
+    def trick_score(self) -> Pair:
+        """Trick points after the multiplier, applied once (H2)."""
+        return (self.trick_points[0] * self.multiplier, self.trick_points[1] * self.multiplier)
+
+    @property
+    def total(self) -> Pair:
+        """The hand score of each team (H2)."""
+        t = self.trick_score
+        return (t[0] + self.weis[0] + self.stoeck[0], t[1] + self.weis[1] + self.stoeck[1])
+
+    def team(self, team: Team | int) -> int:
+        """The total of one team."""
+        return self.total[int(team)]
+
+    def to_dict(self) -> dict[str, object]:
+        """A flat JSON-ready dict (one row of a table)."""
+        return {
+            "contract": self.contract.name,
+            "multiplier": self.multiplier,
+            **{f"{k}_{t}": getattr(self, k)[t] for k in ("card_points", "tricks", "trick_points") for t in (0, 1)},
+            **{f"{k}_{t}": getattr(self, k)[t] for k in ("weis", "stoeck", "total") for t in (0, 1)},
+            "last_trick": None if self.last_trick is None else int(self.last_trick),
+            "match": None if self.match is None else int(self.match),
+            "revoke": None if self.revoke is None else int(self.revoke),
+        }
+
+    def __str__(self) -> str:
+        lines = [f"{self.contract} ×{self.multiplier}"]
+        for t in (0, 1):
+            extra = " (match)" if self.match == t else ""
+            lines.append(
+                f"team {t}: ({self.trick_points[t]} tricks{extra} × {self.multiplier}) + {self.weis[t]} Weis "
+                f"+ {self.stoeck[t]} Stöck = {self.total[t]}"
+            )
+        return "\n".join(lines)
+
+
+def _pair(values: Sequence[int], what: str) -> Pair:
+    if len(values) != 2:
+        raise JassError(f"{what}: expected one number per team (two numbers), got {values!r}")
+    return (int(values[0]), int(values[1]))
+
+
+def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: Team | int) -> Pair:
+    """H1: each team's captured card points, plus 5 for the last trick, plus 100 for a match.
+
+    >>> trick_totals((152, 0), (9, 0), 0)
+    (257, 0)
+    >>> trick_totals((80, 72), (4, 5), 1)
+    (80, 77)
+    """
+    cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
+    last = Team.parse(last_trick)
+    if sum(cp) != 152:
+        raise JassError(f"the card points of a hand total 152 (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
+    if sum(tr) != 9 or tr[last] == 0:
+        raise JassError(f"a hand has nine tricks and the last-trick team took at least one, got {tr}")
+    totals = [cp[0], cp[1]]
+    totals[last] += LAST_TRICK_BONUS
+    for t in (0, 1):
+        if tr[t] == 9:
+            totals[t] += MATCH_BONUS
+    return (totals[0], totals[1])
+
+
+def hand_score(
+    card_points: Sequence[int],
+    tricks: Sequence[int],
+    last_trick: Team | int,
+    contract: Contract | int | str,
+    ruleset: Ruleset = CLASSIC,
+    weis: Sequence[int] = (0, 0),
+    stoeck: Sequence[int] = (0, 0),
+) -> HandScore:
+    """H1–H2: the hand's score; ``weis`` and ``stoeck`` are given before the multiplier.
+
+    The multiplier (C3) is applied once to the trick points; Weis and Stöck are
+    recorded multiplied (W8, S1) and not multiplied again.
+
+    >>> from jasslib import Contract, MODERN
+    >>> hand_score((90, 62), (5, 4), 1, Contract.UNDENUFE, weis=(0, 50), stoeck=(0, 0)).total
+    (360, 468)
+    >>> hand_score((90, 62), (5, 4), 1, Contract.UNDENUFE, MODERN, weis=(0, 50)).total
+    (90, 117)
+    """
+    c = Contract.parse(contract)
+    mult = ruleset.multiplier(c)
+    tp = trick_totals(card_points, tricks, last_trick)
+    w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
+    tr = _pair(tricks, "tricks")
+    match = Team(0) if tr[0] == 9 else Team(1) if tr[1] == 9 else None
+    return HandScore(
+        contract=c,
+        multiplier=mult,
+        card_points=_pair(card_points, "card_points"),
+        tricks=tr,
+        last_trick=Team.parse(last_trick),
+        trick_points=tp,
+        weis=(w[0] * mult, w[1] * mult),
+        stoeck=(s[0] * mult, s[1] * mult),
+        match=match,
+    )
+
+
+def revoke_score(
+    offender: Team | int,
+    contract: Contract | int | str,
+    ruleset: Ruleset = CLASSIC,
+    weis: Sequence[int] = (0, 0),
+    stoeck: Sequence[int] = (0, 0),
+) -> HandScore:
+    """G5: a revoke ends the round; the other team scores 157 trick points, the offenders none.
+
+    Weis and Stöck already recorded in the hand (given before the multiplier)
+    stay recorded: G5 takes away trick points only.
+
+    >>> revoke_score(1, "♥").total
+    (314, 0)
+    """
+    off = Team.parse(offender)
+    c = Contract.parse(contract)
+    mult = ruleset.multiplier(c)
+    w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
+    tp = [0, 0]
+    tp[off.other] = HAND_TOTAL
+    return HandScore(
+        contract=c,
+        multiplier=mult,
+        card_points=(0, 0),
+        tricks=(0, 0),
+        last_trick=None,
+        trick_points=(tp[0], tp[1]),
+        weis=(w[0] * mult, w[1] * mult),
+        stoeck=(s[0] * mult, s[1] * mult),
+        revoke=off,
+    )
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The outcome of a claim (G2): the claimed total, whether it holds, and who wins the game."""
+
+    team: Team
+    total: int
+    target: int
+    valid: bool
+    winner: Team
+    message: str
+
+
+def judge_claim(
+    team: Team | int,
+    recorded: Sequence[int],
+    captured: Sequence[int] = (0, 0),
+    multiplier: int = 1,
+    target: int = CLASSIC.target,
+    stoeck: Sequence[int] = (0, 0),
+) -> ClaimResult:
+    """G2: a team claims the win; it adds its captured card points (× multiplier) and claimable Stöck.
+
+    ``recorded`` is what is already written for each team (earlier hands,
+    Weis and Stöck of this hand); ``captured`` the card points taken so far
+    in this hand; ``stoeck`` Stöck the team may still claim (already
+    multiplied).  At least the target wins; a false claim loses the game.
+
+    >>> judge_claim(0, recorded=(2900, 2500), captured=(45, 0), multiplier=2).valid
+    False
+    >>> print(judge_claim(0, (2900, 2500), (45, 0), 2, stoeck=(40, 0)).message)
+    team 0 claims 2900 + 45 × 2 + 40 Stöck = 3030 ≥ 3000: the claim holds and team 0 wins (G2).
+    """
+    t = Team.parse(team)
+    rec, cap, st = _pair(recorded, "recorded"), _pair(captured, "captured"), _pair(stoeck, "stoeck")
+    total = rec[t] + cap[t] * multiplier + st[t]
+    parts = f"{rec[t]} + {cap[t]} × {multiplier}" + (f" + {st[t]} Stöck" if st[t] else "")
+    if total >= target:
+        msg = f"{t} claims {parts} = {total} ≥ {target}: the claim holds and {t} wins (G2)."
+        return ClaimResult(t, total, target, True, t, msg)
+    msg = f"{t} claims {parts} = {total} < {target}: a false claim loses the game, {t.other} wins (G2)."
+    return ClaimResult(t, total, target, False, t.other, msg)
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """The outcome of :func:`race`: the winning team (or None), the deciding category, the totals."""
+
+    winner: Team | None
+    category: str | None
+    totals: Pair
+
+
+def race(
+    recorded: Sequence[int],
+    additions: Mapping[str, Sequence[int]],
+    target: int = CLASSIC.target,
+    priority: Sequence[str] = CLAIM_PRIORITY,
+) -> RaceResult:
+    """G3: add points category by category in claim order (Stöck–Weis–Stich); the first team to reach the
+    target wins.
+
+    ``additions`` maps ``"stoeck"``, ``"weis"`` and ``"stich"`` to each team's
+    points (already multiplied); missing categories count 0.  If both teams
+    reach the target within the same category, the higher total wins (within
+    one trick only one team gains trick points, so this arises only when a
+    whole hand is added at once); a tie there leaves the winner undecided.
+
+    >>> race((2980, 2990), {"stoeck": (0, 0), "weis": (40, 0), "stich": (10, 100)}).winner   # Weis first
+    Team.T0
+    >>> race((100, 200), {"stich": (57, 100)})
+    RaceResult(winner=None, category=None, totals=(157, 300))
+    """
+    unknown = set(additions) - set(CLAIM_PRIORITY)
+    if unknown:
+        raise ClaimError(f"unknown claim categories {sorted(unknown)}: use stoeck, weis, stich (G3)")
+    totals = list(_pair(recorded, "recorded"))
+    for category in priority:
+        add = _pair(additions.get(category, (0, 0)), category)
+        totals = [totals[0] + add[0], totals[1] + add[1]]
+        reached = [t for t in (0, 1) if totals[t] >= target]
+        if len(reached) == 1:
+            return RaceResult(Team(reached[0]), category, (totals[0], totals[1]))
+        if len(reached) == 2:
+            if totals[0] == totals[1]:
+                return RaceResult(None, category, (totals[0], totals[1]))
+            winner = Team(0) if totals[0] > totals[1] else Team(1)
+            return RaceResult(winner, category, (totals[0], totals[1]))
+    return RaceResult(None, None, (totals[0], totals[1]))
+
+
+def is_schneider(loser_total: int, ruleset: Ruleset = CLASSIC) -> bool:
+    """G4: the losers are Schneider when they have less than half the target.
+
+    >>> is_schneider(1499), is_schneider(1500)
+    (True, False)
+    """
+    return loser_total < ruleset.schneider
+
+
+def games_won(loser_total: int, ruleset: Ruleset = CLASSIC) -> int:
+    """G4: a win counts as two games of a series against Schneider losers, else one.
+
+    >>> games_won(1200), games_won(2999)
+    (2, 1)
+    """
+    return 2 if is_schneider(loser_total, ruleset) else 1

@@ -1,0 +1,103 @@
+"""Seats and teams (RULES.md D1, P1).
+
+Seats ``0 1 2 3`` are numbered in playing order, which is counterclockwise;
+the "next" player is always the one to the right.  Partners sit opposite:
+team 0 is seats 0 and 2, team 1 is seats 1 and 3.
+
+>>> Seat(3).next, Seat(1).partner, Seat(3).team
+(Seat.S0, Seat.S3, Team.T1)
+>>> Team.T0.seats, Team.T0.other
+((Seat.S0, Seat.S2), Team.T1)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import CardParseError
+
+__all__ = ["Seat", "Team"]
+
+
+class Seat(enum.IntEnum):
+    """A seat at the table, 0..3 in playing (counterclockwise) order."""
+
+    S0 = 0
+    S1 = 1
+    S2 = 2
+    S3 = 3
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+    def __str__(self) -> str:
+        return f"seat {int(self)}"
+
+    @property
+    def next(self) -> Seat:
+        """The player to the right, who plays next (P1)."""
+        return _SEATS[(self + 1) % 4]
+
+    @property
+    def previous(self) -> Seat:
+        """The player to the left, who played before."""
+        return _SEATS[(self + 3) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        """The partner, sitting opposite (D1)."""
+        return _SEATS[(self + 2) % 4]
+
+    @property
+    def team(self) -> Team:
+        """The seat's partnership: seat % 2."""
+        return _TEAMS[self % 2]
+
+    @classmethod
+    def parse(cls, value: int | str | Seat) -> Seat:
+        """A seat from 0..3 (or its text)."""
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = -1
+        if 0 <= number < 4:
+            return _SEATS[number]
+        raise CardParseError(f"unknown seat {value!r}: seats are 0, 1, 2 and 3")
+
+
+class Team(enum.IntEnum):
+    """A partnership: team 0 = seats 0 and 2, team 1 = seats 1 and 3."""
+
+    T0 = 0
+    T1 = 1
+
+    def __repr__(self) -> str:
+        return f"Team.{self.name}"
+
+    def __str__(self) -> str:
+        return f"team {int(self)}"
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of this team."""
+        return (_SEATS[self], _SEATS[self + 2])
+
+    @property
+    def other(self) -> Team:
+        """The opposing team."""
+        return _TEAMS[1 - self]
+
+    @classmethod
+    def parse(cls, value: int | str | Team) -> Team:
+        """A team from 0 or 1 (or its text)."""
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = -1
+        if number in (0, 1):
+            return _TEAMS[number]
+        raise CardParseError(f"unknown team {value!r}: teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)")
+
+
+_SEATS = tuple(Seat)
+_TEAMS = tuple(Team)
