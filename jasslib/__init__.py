@@ -29,8 +29,8 @@ from .errors import (
     PhaseError,
     RoundFormatError,
 )
-from .play import Verdict, check_play, is_legal, legal_cards, trick_points, trick_winner
 from .game import Game, GameEnd
+from .play import Verdict, check_play, is_legal, legal_cards, trick_points, trick_winner
 from .round import Phase, Round, RoundView, TrickRecord
 from .rulesets import CLASSIC, MODERN, Ruleset
 from .scoring import HandScore, hand_score, judge_claim, race, revoke_score

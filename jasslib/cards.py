@@ -22,7 +22,6 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 from .errors import CardParseError, DuplicateCardError
 
@@ -267,7 +266,7 @@ def _card_repr_html(self: Card) -> str:
 
 
 # Enum reserves _sunder_ names in the class body, so the notebook hook is attached here.
-setattr(Card, "_repr_html_", _card_repr_html)
+Card._repr_html_ = _card_repr_html
 
 _CARDS: tuple[Card, ...] = tuple(Card)
 _CARD_SUIT: tuple[Suit, ...] = tuple(Suit(i // 9) for i in range(36))
@@ -300,7 +299,7 @@ def _parse_card_text(text: str) -> Card | None:
     return None
 
 
-CardLike = Union[Card, int, str]
+CardLike = Card | int | str
 """Anything :meth:`Card.parse` accepts."""
 
 FULL_MASK = (1 << 36) - 1
@@ -347,6 +346,8 @@ class CardSet:
     def __init__(self, cards: CardSet | Iterable[CardLike] | int = 0) -> None:
         if isinstance(cards, CardSet):
             mask = cards._mask
+        elif isinstance(cards, Card):
+            mask = 1 << cards
         elif isinstance(cards, int):
             if not 0 <= cards <= FULL_MASK:
                 raise CardParseError(f"a card mask must be between 0 and 2**36 - 1, got {cards}")
@@ -378,7 +379,13 @@ class CardSet:
         >>> CardSet.parse("Rosen-Ober Eicheln-Under")
         CardSet.parse('J♣ Q♥')
         """
-        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+        tokens: list[str] = []
+        for part in re.split(r"[,;]", text):
+            part = part.strip()
+            if " " in part and _parse_card_text(part) is not None:
+                tokens.append(part)  # a two-word name such as "Eicheln Ass"
+            else:
+                tokens.extend(t for t in part.split() if t)
         return cls(tokens)
 
     @classmethod
@@ -392,6 +399,9 @@ class CardSet:
         return self._mask
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("CardSet is immutable")
 
     def __iter__(self) -> Iterator[Card]:
@@ -428,9 +438,7 @@ class CardSet:
     def _as_mask(other: object) -> int:
         if isinstance(other, CardSet):
             return other._mask
-        if isinstance(other, int):
-            return CardSet(other)._mask
-        return CardSet(other)._mask  # type: ignore[arg-type]
+        return CardSet(other)._mask  # type: ignore[arg-type]  # a Card means that one card
 
     def __or__(self, other: object) -> CardSet:
         return CardSet.from_mask(self._mask | self._as_mask(other))
@@ -480,8 +488,18 @@ class CardSet:
         """The cards of one suit."""
         return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
 
-    def format(self, style: str = "french", sep: str = " ") -> str:
-        """The cards in card order, formatted in ``style`` and joined by ``sep``."""
+    def format(self, style: str = "french", sep: str | None = None) -> str:
+        """The cards in card order, formatted in ``style`` and joined by ``sep``.
+
+        The default separator is a space, or ``", "`` for the two-word Swiss and
+        German names, so that :meth:`parse` reads the text back.
+
+        >>> s = CardSet.parse("A♣ 10♥")
+        >>> s.format("swiss"), CardSet.parse(s.format("swiss")) == s
+        ('Eicheln Ass, Rosen Banner', True)
+        """
+        if sep is None:
+            sep = ", " if style in ("swiss", "german") else " "
         return sep.join(c.format(style) for c in self)
 
     def __str__(self) -> str:

@@ -17,7 +17,7 @@ that and :meth:`jasslib.Ruleset.card_points` passes it.
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from functools import cache
 
 from .cards import Card, Rank, Suit
 from .errors import CardParseError
@@ -85,7 +85,7 @@ class Contract(enum.IntEnum):
         if isinstance(text, int):
             if 0 <= int(text) < 6:
                 return _CONTRACTS[int(text)]
-            raise CardParseError(f"unknown contract {text!r}: contracts are numbered 0..5")
+            raise CardParseError(f"unknown contract {text!r}: contracts are numbered 0..5 (C1)")
         key = str(text).strip().lower().replace("trump", "").strip()
         if key in _NO_TRUMP_WORDS:
             return _NO_TRUMP_WORDS[key]
@@ -113,7 +113,7 @@ def rank_order(contract: Contract, suit: Suit) -> tuple[Rank, ...]:
     return NATURAL_ORDER
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_strength(contract: Contract) -> tuple[int, ...]:
     """Per card, its strength within its own suit under ``contract``: 0 weakest .. 8 strongest.
 
@@ -134,7 +134,7 @@ _PLAIN_POINTS = {Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.T
 _TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.TEN: 10}
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_points(contract: Contract, modern_undenufe: bool = False) -> tuple[int, ...]:
     """Per card, its points under ``contract`` (O4–O6); each table sums to 152 (O7).
 

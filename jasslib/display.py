@@ -7,7 +7,7 @@ that renders in JupyterLab, Voilà and GitHub.
 >>> from jasslib import Card, CardSet
 >>> card_html(Card.HJ)
 '<span class="jass-card" title="J♥" style="...">J♥</span>'
->>> cards_html(CardSet.parse("A♣ 10♥")).count("jass-card")
+>>> cards_html(CardSet.parse("A♣ 10♥")).count('class="jass-card"')
 2
 """
 

@@ -10,7 +10,8 @@ or :class:`~jasslib.Game`.
 ...     Card.parse("Z♣")
 ... except CardParseError as exc:
 ...     print(exc)
-unknown card 'Z♣': expected a rank (6 7 8 9 10 J Q K A, or T, U, O, B) and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)
+unknown card 'Z♣': expected a rank (6 7 8 9 10 J Q K A, or T, U, O, B)
+and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)
 """
 
 from __future__ import annotations

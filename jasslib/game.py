@@ -54,7 +54,8 @@ class GameEnd:
 
     def __str__(self) -> str:
         extra = " Schneider: the win counts twice (G4)." if self.schneider else ""
-        return f"{self.winner} wins {self.scores[self.winner]} to {self.scores[self.winner.other]}: {self.reason}.{extra}"
+        w, l = self.scores[self.winner], self.scores[self.winner.other]
+        return f"{self.winner} wins {w} to {l}: {self.reason}.{extra}"
 
 
 class Game:

@@ -12,7 +12,8 @@ already in the trick (in playing order, the lead first) and the contract.
 >>> v.legal, v.rule
 (False, 'P4')
 >>> print(v.message)
-6♥ is not allowed: 9♥ already trumped this trick and 6♥ would under-trump it (P4); you still hold other cards, so you may not play a weaker trump.
+6♥ is not allowed: 9♥ already trumped this trick and 6♥ would under-trump it (P4);
+you still hold other cards, so you may not play a weaker trump.
 >>> print(check_play(Card.HJ, hand, trick, Contract.HEARTS).message)
 J♥ is legal: you may trump even though you hold ♣ (P3), and J♥ beats 9♥ already in the trick (P4).
 >>> full = [Card.CA, Card.H9, Card.HJ, Card.C7]

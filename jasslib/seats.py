@@ -56,10 +56,7 @@ class Seat(enum.IntEnum):
     @classmethod
     def parse(cls, value: int | str | Seat) -> Seat:
         """A seat from 0..3 (or its text)."""
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            number = -1
+        number = _whole_number(value)
         if 0 <= number < 4:
             return _SEATS[number]
         raise CardParseError(f"unknown seat {value!r}: seats are 0, 1, 2 and 3")
@@ -90,13 +87,19 @@ class Team(enum.IntEnum):
     @classmethod
     def parse(cls, value: int | str | Team) -> Team:
         """A team from 0 or 1 (or its text)."""
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            number = -1
+        number = _whole_number(value)
         if number in (0, 1):
             return _TEAMS[number]
         raise CardParseError(f"unknown team {value!r}: teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)")
+
+
+def _whole_number(value: object) -> int:
+    """``value`` as a whole number (an int or its text), else -1."""
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return -1
 
 
 _SEATS = tuple(Seat)

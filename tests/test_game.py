@@ -32,7 +32,7 @@ def test_D4_dealer_rotation_and_first_forehand():
     assert CLASSIC.starting_card in first.initial_hand(first.forehand)
     # the forehand of hand 1 deals hand 2; then the deal moves one seat to the right
     assert seen[1][0] == seen[0][1]
-    for (d0, _), (d1, f1) in zip(seen[1:], seen[2:]):
+    for (d0, _), (d1, _) in zip(seen[1:], seen[2:]):
         assert d1 == (d0 + 1) % 4
     for d, f in seen[1:]:
         assert f == (d + 1) % 4

@@ -1,0 +1,777 @@
+"""Tests for the value layer: cards, suits, ranks, card sets and their HTML (RULES.md D1, D2).
+
+Test names carry the rule id they check (``test_D1_...``, ``test_D2_...``); tests of plain
+API behaviour (errors, set algebra, immutability) have no rule id.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jasslib import (
+    STYLES,
+    Card,
+    CardParseError,
+    CardSet,
+    DuplicateCardError,
+    JassError,
+    Rank,
+    Suit,
+)
+from jasslib.cards import FULL_MASK, SUIT_MASKS
+from jasslib.display import card_html, cards_html, trick_html
+
+ALL_CARDS = list(Card)
+SYMBOLS = "♣♠♥♦"
+FRENCH_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+masks = st.integers(min_value=0, max_value=FULL_MASK)
+
+
+def card_ints(mask: int) -> set[int]:
+    """The card numbers of a mask, as a plain Python set (the reference model)."""
+    return {i for i in range(36) if mask >> i & 1}
+
+
+# --------------------------------------------------------------------------- D1: the deck
+
+
+def test_D1_deck_has_36_distinct_cards_four_suits_nine_ranks():
+    assert len(ALL_CARDS) == 36
+    assert len(set(ALL_CARDS)) == 36
+    assert len(Suit) == 4
+    assert len(Rank) == 9
+    assert {(c.suit, c.rank) for c in ALL_CARDS} == set(itertools.product(Suit, Rank))
+
+
+def test_D1_full_cardset_is_the_whole_deck():
+    full = CardSet.full()
+    assert len(full) == 36
+    assert full.mask == FULL_MASK == 2**36 - 1
+    assert list(full) == ALL_CARDS
+    assert full == CardSet(ALL_CARDS) == CardSet(range(36))
+
+
+def test_D1_ranks_are_in_natural_order_six_to_ace():
+    assert [str(r) for r in Rank] == list(FRENCH_RANKS)
+    assert [int(r) for r in Rank] == list(range(9))
+
+
+def test_D1_suits_are_in_engine_order_clubs_spades_hearts_diamonds():
+    assert [s.symbol for s in Suit] == list(SYMBOLS)
+    assert [int(s) for s in Suit] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("number", range(36))
+def test_D1_card_number_is_suit_times_nine_plus_rank(number):
+    card = Card(number)
+    assert int(card) == number
+    assert card.suit == number // 9
+    assert card.rank == number % 9
+    assert int(card.suit) * 9 + int(card.rank) == number
+    assert Card.make(card.suit, card.rank) is card
+    assert Card.make(int(card.suit), int(card.rank)) is card
+    assert card.mask == 1 << number
+
+
+@pytest.mark.parametrize("suit", Suit)
+def test_D1_suit_mask_holds_the_nine_cards_of_the_suit(suit):
+    cards = CardSet(suit.mask)
+    assert suit.mask == SUIT_MASKS[suit]
+    assert len(cards) == 9
+    assert all(c.suit == suit for c in cards)
+    assert [c.rank for c in cards] == list(Rank)
+
+
+def test_D1_member_names_spell_suit_and_rank():
+    assert Card.C6 == 0 and Card.CA == 8
+    assert Card.S6 == 9 and Card.S10 == 13
+    assert Card.HJ == 23 and Card.H9 == 21
+    assert Card.D6 == 27 and Card.DA == 35
+    letters = "CSHD"
+    for card in ALL_CARDS:
+        assert card.name == letters[card.suit] + FRENCH_RANKS[card.rank]
+
+
+# --------------------------------------------------------------------------- D2: parsing
+
+
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("A♣", Card.CA),
+        ("10♥", Card.H10),
+        ("6♠", Card.S6),
+        ("K♦", Card.DK),
+        ("AC", Card.CA),
+        ("TC", Card.C10),
+        ("10c", Card.C10),
+        ("10C", Card.C10),
+        ("♥J", Card.HJ),
+        ("CA", Card.CA),
+        ("ac", Card.CA),
+        ("aC", Card.CA),
+        ("Ac", Card.CA),
+        ("qs", Card.SQ),
+        ("QS", Card.SQ),
+        ("jh", Card.HJ),
+        ("9d", Card.D9),
+        ("D9", Card.D9),
+        ("  A♣  ", Card.CA),
+        ("♣10", Card.C10),
+    ],
+)
+def test_D2_parse_french_and_ascii_forms(text, card):
+    assert Card.parse(text) is card
+
+
+@pytest.mark.parametrize(
+    "name, suit",
+    [
+        ("Eicheln", Suit.CLUBS),
+        ("Schilten", Suit.SPADES),
+        ("Rosen", Suit.HEARTS),
+        ("Schellen", Suit.DIAMONDS),
+        ("Eichel", Suit.CLUBS),
+        ("Laub", Suit.SPADES),
+        ("Herz", Suit.HEARTS),
+        ("eicheln", Suit.CLUBS),
+        ("SCHILTEN", Suit.SPADES),
+        ("rosen", Suit.HEARTS),
+        ("schellen", Suit.DIAMONDS),
+        ("♣", Suit.CLUBS),
+        ("♠", Suit.SPADES),
+        ("♥", Suit.HEARTS),
+        ("♦", Suit.DIAMONDS),
+        ("C", Suit.CLUBS),
+        ("s", Suit.SPADES),
+        ("H", Suit.HEARTS),
+        ("d", Suit.DIAMONDS),
+    ],
+)
+def test_D2_suit_names_map_to_french_suits(name, suit):
+    assert Suit.parse(name) is suit
+
+
+@pytest.mark.parametrize(
+    "name, rank",
+    [
+        ("Under", Rank.JACK),
+        ("Unter", Rank.JACK),
+        ("under", Rank.JACK),
+        ("U", Rank.JACK),
+        ("Ober", Rank.QUEEN),
+        ("O", Rank.QUEEN),
+        ("Banner", Rank.TEN),
+        ("banner", Rank.TEN),
+        ("T", Rank.TEN),
+        ("10", Rank.TEN),
+        ("König", Rank.KING),
+        ("KÖNIG", Rank.KING),
+        ("Ass", Rank.ACE),
+        ("ASS", Rank.ACE),
+        ("6", Rank.SIX),
+        ("9", Rank.NINE),
+        ("J", Rank.JACK),
+        ("Q", Rank.QUEEN),
+        ("K", Rank.KING),
+        ("A", Rank.ACE),
+    ],
+)
+def test_D2_rank_names(name, rank):
+    assert Rank.parse(name) is rank
+
+
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("Rosen Under", Card.HJ),
+        ("Under Rosen", Card.HJ),
+        ("Rosen-Under", Card.HJ),
+        ("Under-Rosen", Card.HJ),
+        ("Eichel-Ober", Card.CQ),
+        ("Ober-Eichel", Card.CQ),
+        ("Ober Eicheln", Card.CQ),
+        ("Eicheln Ober", Card.CQ),
+        ("Schilten Banner", Card.S10),
+        ("Banner Schilten", Card.S10),
+        ("Schellen König", Card.DK),
+        ("Schellen Ass", Card.DA),
+        ("Ass Schellen", Card.DA),
+        ("Schellen 10", Card.D10),
+        ("Laub Unter", Card.SJ),
+        ("Unter Laub", Card.SJ),
+        ("Herz Ass", Card.HA),
+        ("Herz-König", Card.HK),
+        ("rosen under", Card.HJ),
+        ("ROSEN UNDER", Card.HJ),
+        ("  Rosen   Under  ", Card.HJ),
+        ("Eicheln 6", Card.C6),
+    ],
+)
+def test_D2_parse_swiss_and_german_two_word_forms(text, card):
+    assert Card.parse(text) is card
+
+
+@pytest.mark.parametrize("number", range(36))
+def test_D2_int_and_card_pass_through_parse(number):
+    assert Card.parse(number) is Card(number)
+    assert Card.parse(Card(number)) is Card(number)
+
+
+@pytest.mark.parametrize(
+    "card, expected",
+    [
+        (Card.CA, {"french": "A♣", "ascii": "AC", "swiss": "Eicheln Ass", "german": "Eichel Ass"}),
+        (Card.SQ, {"french": "Q♠", "ascii": "QS", "swiss": "Schilten Ober", "german": "Laub Ober"}),
+        (Card.H10, {"french": "10♥", "ascii": "TH", "swiss": "Rosen Banner", "german": "Herz 10"}),
+        (Card.DJ, {"french": "J♦", "ascii": "JD", "swiss": "Schellen Under", "german": "Schellen Unter"}),
+        (Card.CK, {"french": "K♣", "ascii": "KC", "swiss": "Eicheln König", "german": "Eichel König"}),
+        (Card.S6, {"french": "6♠", "ascii": "6S", "swiss": "Schilten 6", "german": "Laub 6"}),
+    ],
+)
+def test_D2_format_in_every_style(card, expected):
+    assert set(expected) == set(STYLES)
+    for style, text in expected.items():
+        assert card.format(style) == text
+        assert format(card, style) == text
+    assert str(card) == expected["french"]
+    assert f"{card}" == expected["french"]
+
+
+def test_D2_styles_are_the_four_documented_ones():
+    assert set(STYLES) == {"french", "ascii", "swiss", "german"}
+
+
+@pytest.mark.parametrize(
+    "suit, names",
+    [
+        (Suit.CLUBS, ("♣", "C", "Eicheln", "Eichel")),
+        (Suit.SPADES, ("♠", "S", "Schilten", "Laub")),
+        (Suit.HEARTS, ("♥", "H", "Rosen", "Herz")),
+        (Suit.DIAMONDS, ("♦", "D", "Schellen", "Schellen")),
+    ],
+)
+def test_D2_suit_format_in_every_style(suit, names):
+    assert tuple(suit.format(style) for style in STYLES) == names
+    assert str(suit) == suit.symbol == names[0]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("card", ALL_CARDS)
+def test_D2_format_parse_round_trip_every_card_every_style(card, style):
+    assert Card.parse(card.format(style)) is card
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("suit", Suit)
+def test_D2_suit_format_parse_round_trip(suit, style):
+    assert Suit.parse(suit.format(style)) is suit
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("rank", Rank)
+def test_D2_rank_format_parse_round_trip(rank, style):
+    assert Rank.parse(rank.format(style)) is rank
+
+
+def test_D2_unknown_style_is_refused():
+    with pytest.raises(CardParseError, match="klingon"):
+        Card.CA.format("klingon")
+    with pytest.raises(CardParseError, match="klingon"):
+        Suit.CLUBS.format("klingon")
+
+
+def test_D2_cardset_parse_accepts_commas_semicolons_and_mixed_forms():
+    s = CardSet.parse("AC, 10h ♥J; Rosen-Ober Eicheln-Under")
+    assert s == CardSet([Card.CA, Card.H10, Card.HJ, Card.HQ, Card.CJ])
+    assert CardSet.parse("") == CardSet() == CardSet([])
+    assert CardSet.parse("  ,  ") == CardSet()
+
+
+def test_D2_cardset_str_and_repr_are_in_card_order():
+    s = CardSet.parse("9♥ A♣ K♣")
+    assert str(s) == "K♣ A♣ 9♥"
+    assert repr(s) == "CardSet.parse('K♣ A♣ 9♥')"
+    assert repr(CardSet()) == "CardSet()"
+    assert str(CardSet()) == ""
+
+
+def _repr_round_trip(s: CardSet) -> CardSet:
+    """Rebuild a CardSet from its repr without eval: parse the quoted argument."""
+    text = repr(s)
+    if text == "CardSet()":
+        return CardSet()
+    prefix, suffix = "CardSet.parse(", ")"
+    assert text.startswith(prefix) and text.endswith(suffix), text
+    return CardSet.parse(ast.literal_eval(text[len(prefix) : -len(suffix)]))
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        CardSet(),
+        CardSet.full(),
+        CardSet.parse("A♣"),
+        CardSet.parse("10♥ J♥ Q♥"),
+        CardSet.parse("6♣ 6♠ 6♥ 6♦"),
+        CardSet(SUIT_MASKS[Suit.DIAMONDS]),
+    ],
+    ids=repr,
+)
+def test_D2_cardset_str_and_repr_round_trip(s):
+    assert CardSet.parse(str(s)) == s
+    assert _repr_round_trip(s) == s
+
+
+@pytest.mark.parametrize("style", ["french", "ascii"])
+def test_D2_cardset_format_round_trip_single_token_styles(style):
+    s = CardSet.parse("6♣ 10♠ J♥ A♦ Q♣")
+    assert CardSet.parse(s.format(style)) == s
+    assert CardSet.parse(s.format(style, sep=", ")) == s
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_D2_cardset_format_lists_each_card_in_style(style):
+    s = CardSet.parse("6♣ 10♠ J♥ A♦")
+    assert s.format(style, sep="|").split("|") == [c.format(style) for c in s]
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Z♣",
+        "11♥",
+        "",
+        "   ",
+        "A",
+        "♣",
+        "Ass",
+        "ass",
+        "Eicheln",
+        "Rosen Rosen",
+        "Under Ober",
+        "A♣♣",
+        "A ♣ K",
+        "1♣",
+        "0♣",
+        "5♣",
+        "A♣ K♣",
+    ],
+)
+def test_D2_unknown_card_text_is_refused_with_the_text_in_the_message(text):
+    with pytest.raises(CardParseError) as info:
+        Card.parse(text)
+    assert repr(text) in str(info.value)
+    assert isinstance(info.value, JassError)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("number", [-1, 36, 100, -36])
+def test_D1_card_number_out_of_range_is_refused(number):
+    with pytest.raises(CardParseError) as info:
+        Card.parse(number)
+    assert str(number) in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 1.5, ["A♣"], b"AC"])
+def test_card_parse_refuses_non_text(value):
+    with pytest.raises(CardParseError):
+        Card.parse(value)
+
+
+@pytest.mark.parametrize("text", ["X", "", "Clubz", "♣♣", "Eicheln Rosen"])
+def test_D2_unknown_suit_is_refused(text):
+    with pytest.raises(CardParseError) as info:
+        Suit.parse(text)
+    assert repr(text) in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["5", "11", "", "Z", "Ace of clubs", "1"])
+def test_D2_unknown_rank_is_refused(text):
+    with pytest.raises(CardParseError) as info:
+        Rank.parse(text)
+    assert repr(text) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "make, card",
+    [
+        (lambda: CardSet.parse("A♣ A♣"), Card.CA),
+        (lambda: CardSet.parse("AC K♣ ♣A"), Card.CA),
+        (lambda: CardSet.parse("Rosen-Under J♥"), Card.HJ),
+        (lambda: CardSet([Card.H10, "10h"]), Card.H10),
+        (lambda: CardSet([0, Card.C6]), Card.C6),
+        (lambda: CardSet(["6♦", "Schellen 6"]), Card.D6),
+    ],
+)
+def test_D1_duplicate_card_in_cardset_is_refused(make, card):
+    with pytest.raises(DuplicateCardError) as info:
+        make()
+    assert str(card) in str(info.value)
+    assert isinstance(info.value, JassError)
+    assert isinstance(info.value, ValueError)
+    assert "D1" in str(info.value)
+
+
+def test_cardset_with_a_bad_card_reports_the_bad_text():
+    with pytest.raises(CardParseError, match="Z♣"):
+        CardSet.parse("A♣ Z♣")
+    with pytest.raises(CardParseError, match="36"):
+        CardSet([36])
+
+
+@pytest.mark.parametrize("mask", [-1, 2**36, 2**40])
+def test_cardset_mask_out_of_range_is_refused(mask):
+    with pytest.raises(CardParseError, match=str(mask)):
+        CardSet(mask)
+
+
+def test_error_hierarchy():
+    assert issubclass(CardParseError, JassError)
+    assert issubclass(DuplicateCardError, JassError)
+    assert issubclass(JassError, ValueError)
+
+
+# --------------------------------------------------------------------------- CardSet: value semantics
+
+
+def test_cardset_is_immutable():
+    s = CardSet.parse("A♣ K♣")
+    with pytest.raises(AttributeError):
+        s._mask = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        s.mask = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        s.extra = 1  # type: ignore[attr-defined]
+    assert s == CardSet.parse("A♣ K♣")
+
+
+def test_cardset_cannot_be_emptied_by_deleting_its_mask():
+    s = CardSet.parse("A♣ K♣")
+    with pytest.raises(AttributeError):
+        del s._mask
+    assert len(s) == 2
+
+
+def test_cardset_is_hashable_and_equal_by_content():
+    a = CardSet.parse("A♣ K♣")
+    b = CardSet.parse("K♣, AC")
+    c = CardSet([Card.CK, Card.CA])
+    assert a == b == c
+    assert hash(a) == hash(b) == hash(c)
+    assert len({a, b, c}) == 1
+    assert {a: "hand"}[b] == "hand"
+    assert a != CardSet.parse("A♣")
+    assert a != {Card.CA, Card.CK}
+    assert CardSet() != 0
+
+
+def test_cardset_copy_constructor_and_from_mask():
+    a = CardSet.parse("A♣ K♣")
+    assert CardSet(a) == a
+    assert CardSet.from_mask(a.mask) == a
+    assert CardSet(a.mask) == a
+
+
+def test_cardset_empty_is_falsy():
+    assert not CardSet()
+    assert CardSet.parse("6♣")
+    assert len(CardSet()) == 0
+
+
+# --------------------------------------------------------------------------- CardSet: algebra
+
+A = CardSet.parse("6♣ 7♣ A♣ J♥ 10♦")
+B = CardSet.parse("7♣ K♠ J♥ Q♦")
+
+
+def test_cardset_union_intersection_difference_symmetric_difference():
+    assert A | B == CardSet.parse("6♣ 7♣ A♣ K♠ J♥ Q♦ 10♦")
+    assert A & B == CardSet.parse("7♣ J♥")
+    assert A - B == CardSet.parse("6♣ A♣ 10♦")
+    assert B - A == CardSet.parse("K♠ Q♦")
+    assert A ^ B == CardSet.parse("6♣ A♣ K♠ Q♦ 10♦")
+    # operands unchanged
+    assert A == CardSet.parse("6♣ 7♣ A♣ J♥ 10♦")
+    assert B == CardSet.parse("7♣ K♠ J♥ Q♦")
+
+
+def test_cardset_operators_accept_iterables_of_card_likes():
+    assert A | ["K♠", Card.DA] == A | CardSet.parse("K♠ A♦")
+    assert A & ["7♣", "J♥", "Q♠"] == CardSet.parse("7♣ J♥")
+    assert A - ["6♣", 8] == CardSet.parse("7♣ J♥ 10♦")
+    assert A ^ ["6♣", "6♠"] == CardSet.parse("7♣ A♣ J♥ 10♦ 6♠")
+    assert ["K♠"] | A == A | CardSet.parse("K♠")
+
+
+@pytest.mark.parametrize("card", [Card.C6, Card.HA, Card.DA, Card.S10])
+def test_cardset_operators_with_a_single_card_operand_mean_that_card(card):
+    """A Card is a CardLike: ``hand - card`` must mean the card, never the card's number as a mask.
+
+    Raising TypeError is also acceptable; silently using ``int(card)`` as a mask is not.
+    """
+    hand = CardSet.parse("6♣ A♥ 10♠ 9♦")
+    expected = {
+        "|": hand.add(card),
+        "-": hand.remove(card),
+        "&": CardSet([card]) if card in hand else CardSet(),
+    }
+    for op, want in expected.items():
+        try:
+            got = {"|": lambda: hand | card, "-": lambda: hand - card, "&": lambda: hand & card}[op]()
+        except TypeError:
+            continue
+        assert got == want, f"hand {op} {card!r} gave {got!r}, expected {want!r}"
+
+
+@pytest.mark.parametrize("card", [Card.CA, Card.HJ, Card.C6])
+def test_cardset_of_a_single_card_is_that_card(card):
+    try:
+        s = CardSet(card)
+    except TypeError:
+        return
+    assert s == CardSet([card]), f"CardSet({card!r}) gave {s!r}"
+
+
+def test_cardset_subset_superset_and_disjoint():
+    small = CardSet.parse("7♣ J♥")
+    assert small <= A and small <= B
+    assert A >= small
+    assert small < A and not A < A and A <= A and A >= A and not A > A
+    assert A > small
+    assert not A <= B and not B <= A
+    assert small.issubset(A)
+    assert small.issubset(["7♣", "J♥", "A♦"])
+    assert not A.issubset(small)
+    assert CardSet().issubset(small)
+    assert small.isdisjoint(CardSet.parse("6♣ A♣"))
+    assert small.isdisjoint(["6♣", "A♣"])
+    assert not small.isdisjoint(B)
+    assert CardSet().isdisjoint(CardSet.full())
+
+
+def test_cardset_membership_with_card_int_and_text():
+    assert Card.CA in A
+    assert 8 in A
+    assert "A♣" in A and "AC" in A and "Eicheln Ass" in A and "ca" in A
+    assert Card.CK not in A
+    assert 7 not in A
+    assert "K♣" not in A
+    # things that are not cards are simply not members
+    assert 36 not in CardSet.full()
+    assert -1 not in CardSet.full()
+    assert "Z♣" not in CardSet.full()
+    assert "" not in CardSet.full()
+    assert None not in CardSet.full()
+
+
+def test_cardset_len():
+    assert len(A) == 5
+    assert len(CardSet()) == 0
+    assert len(CardSet.full()) == 36
+
+
+def test_cardset_iterates_in_card_order_clubs_spades_hearts_diamonds_six_to_ace():
+    s = CardSet.parse("A♦ 6♦ K♥ 6♣ A♣ 10♠ J♠ 9♥")
+    assert list(s) == [Card.C6, Card.CA, Card.S10, Card.SJ, Card.H9, Card.HK, Card.D6, Card.DA]
+    assert list(reversed(s)) == list(s)[::-1]
+    full = [str(c) for c in CardSet.full()]
+    assert full[:9] == [r + "♣" for r in FRENCH_RANKS]
+    assert full[9:18] == [r + "♠" for r in FRENCH_RANKS]
+    assert full[18:27] == [r + "♥" for r in FRENCH_RANKS]
+    assert full[27:] == [r + "♦" for r in FRENCH_RANKS]
+    assert all(isinstance(c, Card) for c in s)
+
+
+def test_cardset_add_and_remove_return_new_sets():
+    s = CardSet.parse("6♣ A♣")
+    t = s.add("K♠")
+    assert t == CardSet.parse("6♣ A♣ K♠")
+    assert s == CardSet.parse("6♣ A♣")
+    assert s.add(Card.CA) == s
+    u = t.remove(Card.C6)
+    assert u == CardSet.parse("A♣ K♠")
+    assert t == CardSet.parse("6♣ A♣ K♠")
+    assert u.remove("Q♦") == u
+    assert s.add(17) == CardSet.parse("6♣ A♣ A♠")
+    with pytest.raises(CardParseError):
+        s.add("Z♣")
+    with pytest.raises(CardParseError):
+        s.remove(36)
+
+
+@pytest.mark.parametrize("suit", Suit)
+def test_cardset_of_suit(suit):
+    s = CardSet.parse("6♣ A♣ K♠ J♥ 9♥ 10♥ Q♦")
+    part = s.of_suit(suit)
+    assert all(c.suit == suit for c in part)
+    assert part == CardSet([c for c in s if c.suit == suit])
+    assert s.of_suit(int(suit)) == part
+    assert CardSet.full().of_suit(suit) == CardSet(suit.mask)
+
+
+def test_cardset_suits_partition_the_deck():
+    parts = [CardSet.full().of_suit(s) for s in Suit]
+    assert all(len(p) == 9 for p in parts)
+    union = CardSet()
+    for p in parts:
+        assert union.isdisjoint(p)
+        union = union | p
+    assert union == CardSet.full()
+
+
+# --------------------------------------------------------------------------- property tests
+
+
+@given(masks, masks)
+def test_property_cardset_algebra_agrees_with_python_sets(m1, m2):
+    a, b = CardSet(m1), CardSet(m2)
+    sa, sb = card_ints(m1), card_ints(m2)
+    assert card_ints((a | b).mask) == sa | sb
+    assert card_ints((a & b).mask) == sa & sb
+    assert card_ints((a - b).mask) == sa - sb
+    assert card_ints((a ^ b).mask) == sa ^ sb
+    assert (a <= b) == (sa <= sb)
+    assert (a >= b) == (sa >= sb)
+    assert (a < b) == (sa < sb)
+    assert (a > b) == (sa > sb)
+    assert a.issubset(b) == sa.issubset(sb)
+    assert a.isdisjoint(b) == sa.isdisjoint(sb)
+    assert (a == b) == (sa == sb)
+    assert {int(c) for c in a | b} == sa | sb
+
+
+@given(masks)
+def test_property_cardset_len_is_popcount_and_iteration_is_sorted(mask):
+    s = CardSet(mask)
+    ints = [int(c) for c in s]
+    assert len(s) == bin(mask).count("1") == len(ints)
+    assert ints == sorted(card_ints(mask))
+    assert all(i in s for i in ints)
+    assert all(i not in s for i in set(range(36)) - set(ints))
+
+
+@given(masks)
+def test_property_D2_cardset_parse_str_round_trip(mask):
+    s = CardSet(mask)
+    assert CardSet.parse(str(s)) == s
+    assert _repr_round_trip(s) == s
+    assert CardSet.parse(s.format("ascii")) == s
+
+
+@given(masks, st.integers(min_value=0, max_value=35))
+def test_property_cardset_add_remove(mask, number):
+    s = CardSet(mask)
+    assert card_ints(s.add(number).mask) == card_ints(mask) | {number}
+    assert card_ints(s.remove(number).mask) == card_ints(mask) - {number}
+    assert number in s.add(number)
+    assert number not in s.remove(number)
+    assert s == CardSet(mask)
+
+
+@given(masks)
+def test_property_cardset_of_suit_partitions_the_set(mask):
+    s = CardSet(mask)
+    parts = [s.of_suit(suit) for suit in Suit]
+    assert sum(len(p) for p in parts) == len(s)
+    union = CardSet()
+    for p in parts:
+        union = union | p
+    assert union == s
+
+
+# --------------------------------------------------------------------------- display
+
+
+class _TagChecker(HTMLParser):
+    """Collects the text and checks that every start tag has its matching end tag."""
+
+    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+        self.titles: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.stack.append(tag)
+        self.titles.extend(v for k, v in attrs if k == "title" and v is not None)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unexpected </{tag}> with open {self.stack}")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def check_html(markup: str) -> _TagChecker:
+    parser = _TagChecker()
+    parser.feed(markup)
+    parser.close()
+    assert parser.errors == [], parser.errors
+    assert parser.stack == [], f"unclosed tags {parser.stack}"
+    return parser
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("card", ALL_CARDS)
+def test_D2_card_html_is_well_formed_and_shows_the_card(card, style):
+    markup = card_html(card, style)
+    parsed = check_html(markup)
+    assert "".join(parsed.text) == card.format(style)
+    assert parsed.titles == [str(card)]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_D2_cards_html_is_well_formed_and_contains_every_card(style):
+    full = CardSet.full()
+    markup = cards_html(full, style)
+    parsed = check_html(markup)
+    text = "".join(parsed.text)
+    for card in full:
+        assert card.format(style) in text
+    assert parsed.titles == [str(c) for c in full]
+    assert markup.count('class="jass-card"') == 36
+
+
+def test_card_html_accepts_card_likes_and_highlight():
+    assert card_html("A♣") == card_html(Card.CA) == card_html(8)
+    check_html(card_html(Card.HJ, highlight=True))
+    assert "outline" in card_html(Card.HJ, highlight=True)
+    with pytest.raises(CardParseError):
+        card_html("Z♣")
+
+
+def test_cards_html_of_empty_hand_is_well_formed():
+    check_html(cards_html(CardSet()))
+    check_html(cards_html([]))
+
+
+def test_trick_html_is_well_formed():
+    markup = trick_html([(0, "A♣"), (1, "K♣"), (2, "J♥"), (3, "6♣")], winner=2)
+    parsed = check_html(markup)
+    assert parsed.titles == ["A♣", "K♣", "J♥", "6♣"]
+    assert markup.count("outline") == 1
+
+
+def test_notebook_repr_html_hooks():
+    check_html(Card.HA._repr_html_())
+    assert Card.HA._repr_html_() == card_html(Card.HA)
+    s = CardSet.parse("A♣ 10♥")
+    assert s._repr_html_() == cards_html(s)
+    check_html(s._repr_html_())
