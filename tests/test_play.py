@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from jasslib import (
     CLASSIC,
     MODERN,
-    Card,
     CardNotInHandError,
     CardSet,
     Contract,
