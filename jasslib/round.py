@@ -338,6 +338,12 @@ class Round:
         """The settled Weis contest (W7), after the first trick."""
         return self._weis_result
 
+    def announcements(self) -> list[_weis.Announcement]:
+        """The W8 announcing dialogue of the first trick (a teaching display; the result is :attr:`weis_result`)."""
+        if self._decls is None:
+            raise PhaseError("Weis are announced while playing to the first trick: name the contract first (C1)")
+        return _weis.announcements(self._decls, self._contract, self.forehand)  # type: ignore[arg-type]
+
     @property
     def weis_recorded(self) -> tuple[int, int]:
         """Weis recorded per team, multiplied (W8)."""

@@ -226,6 +226,8 @@ def test_W8_weis_settled_after_first_trick_and_recorded_multiplied():
     assert result.winner == Seat(3)
     assert r.weis_recorded == (0, (70 + 50) * 2)
     assert any(h["event"] == "weis" for h in r.history)
+    said = r.announcements()
+    assert said and said[-1].seat == result.winner or any(a.seat == result.winner for a in said)
 
 
 def test_S2_stoeck_recorded_when_second_card_played():
