@@ -226,8 +226,9 @@ def test_W8_weis_settled_after_first_trick_and_recorded_multiplied():
     assert result.winner == Seat(3)
     assert r.weis_recorded == (0, (70 + 50) * 2)
     assert any(h["event"] == "weis" for h in r.history)
-    said = r.announcements()
-    assert said and said[-1].seat == result.winner or any(a.seat == result.winner for a in said)
+    said = r.announcements()  # W8: seat 2 (a 50 up to the 9) stays silent after seat 1's 50 up to the queen
+    assert [(int(a.seat), a.leads) for a in said] == [(0, True), (1, True), (3, True)]
+    assert "up to the ace" in str(said[-1])
 
 
 def test_S2_stoeck_recorded_when_second_card_played():
