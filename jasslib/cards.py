@@ -313,14 +313,22 @@ _CHUNK_BITS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def mask_cards(mask: int) -> list[int]:
-    """The card numbers in ``mask``, in ascending order (fast helper for the engine)."""
-    out: list[int] = []
-    for base in (0, 9, 18, 27):
-        chunk = (mask >> base) & 0x1FF
-        if chunk:
-            out.extend(base + i for i in _CHUNK_BITS[chunk])
-    return out
+# Per suit, per 9-bit chunk: the tuple of Card members in that chunk (fast iteration).
+_CHUNK_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(_CARDS[9 * s + i] for i in _CHUNK_BITS[m]) for m in range(512)) for s in range(4)
+)
+_C0, _C1, _C2, _C3 = _CHUNK_CARDS
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards in ``mask``, in ascending order (fast helper for the engine).
+
+    >>> mask_cards(0b1011)
+    (Card.C6, Card.C7, Card.C9)
+    """
+    return (
+        _C0[mask & 0x1FF] + _C1[mask >> 9 & 0x1FF] + _C2[mask >> 18 & 0x1FF] + _C3[mask >> 27 & 0x1FF]
+    )
 
 
 class CardSet:
@@ -366,8 +374,8 @@ class CardSet:
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """Wrap a raw mask without checks (engine fast path)."""
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "_mask", mask)
+        obj = _new(cls)
+        _set_mask(obj, mask)
         return obj
 
     @classmethod
@@ -405,10 +413,19 @@ class CardSet:
         raise AttributeError("CardSet is immutable")
 
     def __iter__(self) -> Iterator[Card]:
-        return (_CARDS[i] for i in mask_cards(self._mask))
+        m = self._mask
+        return iter(_C0[m & 0x1FF] + _C1[m >> 9 & 0x1FF] + _C2[m >> 18 & 0x1FF] + _C3[m >> 27 & 0x1FF])
 
     def __reversed__(self) -> Iterator[Card]:
-        return reversed(list(self))
+        return reversed(mask_cards(self._mask))
+
+    def __getitem__(self, index: int) -> Card:
+        """The ``index``-th card in card order (so ``random.choice(cardset)`` works).
+
+        >>> CardSet.parse("A♣ 6♥ 9♠")[1], CardSet.parse("A♣ 6♥ 9♠")[-1]
+        (Card.S9, Card.H6)
+        """
+        return mask_cards(self._mask)[index]
 
     def __len__(self) -> int:
         return self._mask.bit_count()
@@ -512,3 +529,7 @@ class CardSet:
         from .display import cards_html
 
         return cards_html(self)
+
+
+_new = object.__new__
+_set_mask = CardSet.__dict__["_mask"].__set__  # the slot's own setter: bypasses the immutability guard

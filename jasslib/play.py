@@ -46,6 +46,7 @@ LAST_TRICK_BONUS = 5
 """O7: the last trick adds 5 points."""
 
 _STRENGTH: tuple[tuple[int, ...], ...] = tuple(rank_strength(c) for c in Contract)
+_from_mask = CardSet.from_mask
 _PUUR: tuple[int, ...] = tuple(1 << Card.make(s, 5) for s in range(4))  # trump J per suit
 
 
@@ -124,9 +125,21 @@ def legal_cards(
     >>> str(legal_cards(hand, CardSet.parse("A♣"), Contract.OBENABE))  # follow suit (P2)
     '7♣'
     """
-    mask = _hand_mask(hand)
-    cards = _trick_cards(trick, mask)
-    return CardSet.from_mask(legal_mask(mask, cards, int(Contract.parse(contract))))
+    mask = hand.mask if type(hand) is CardSet else _hand_mask(hand)
+    if type(contract) is not Contract:
+        contract = Contract.parse(contract)
+    # Fast path: Card values need no parsing; only the duplicate check (D1) remains.
+    seen = mask
+    for c in trick:
+        if type(c) is not Card:
+            return CardSet.from_mask(legal_mask(mask, _trick_cards(trick, mask), contract))
+        bit = 1 << c
+        if seen & bit:
+            _trick_cards(trick, mask)  # raises the DuplicateCardError with its message
+        seen |= bit
+    if len(trick) > 3:
+        _trick_cards(trick, mask)  # raises the HandSizeError
+    return _from_mask(legal_mask(mask, trick, contract))
 
 
 def is_legal(card: CardLike, hand: CardSet | Sequence[CardLike], trick: Sequence[CardLike],

@@ -29,6 +29,7 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from hashlib import blake2b as _blake2b
 from typing import Any
 
 from . import weis as _weis
@@ -36,6 +37,7 @@ from .cards import Card, CardLike, CardSet
 from .contracts import Contract
 from .errors import (
     CardNotInHandError,
+    CardParseError,
     ContractError,
     DuplicateCardError,
     HandSizeError,
@@ -50,11 +52,14 @@ from .rulesets import CLASSIC, PRESETS, Ruleset
 from .scoring import HandScore, hand_score
 from .seats import Seat, Team
 
-__all__ = ["Round", "Phase", "TrickRecord", "RoundView", "deal_hands", "JSON_FORMAT"]
+__all__ = ["Round", "Phase", "TrickRecord", "RoundView", "deal_hands", "deal_deck", "shuffled_deck", "JSON_FORMAT"]
 
 JSON_FORMAT = "jasslib.round/1"
 _SEATS = tuple(Seat)
 _CARDS = tuple(Card)
+_from_mask = CardSet.from_mask
+_new = object.__new__
+_set_mask = CardSet.__dict__["_mask"].__set__
 
 
 class Phase(enum.Enum):
@@ -127,24 +132,76 @@ class RoundView:
         return self.seat.team
 
 
+def _seed_bits(seed: int | str | None) -> int:
+    """256 pseudo-random bits derived from ``seed`` (BLAKE2b of its text; fresh entropy for None)."""
+    if seed is None:
+        return random.SystemRandom().getrandbits(256)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise CardParseError(f"a seed is an int or a str, got {seed!r}")
+    text = (f"i:{int(seed)}" if isinstance(seed, int) else f"s:{seed}").encode()
+    return int.from_bytes(_blake2b(text, digest_size=32, person=b"jasslib-deal").digest(), "little")
+
+
+def shuffled_deck(seed: int | str | None = None) -> list[int]:
+    """The 36 card numbers in shuffled order, reproducible from ``seed`` (D3: the dealer shuffles).
+
+    A Fisher–Yates shuffle driven by 256 bits hashed from the seed with BLAKE2b, so a seed gives
+    the same deal on every machine and Python version (uniform up to a bias below 2**-100).
+
+    >>> sorted(shuffled_deck(1)) == list(range(36)), shuffled_deck(1) == shuffled_deck(1)
+    (True, True)
+    >>> shuffled_deck(1) == shuffled_deck("1")
+    False
+    """
+    deck = list(range(36))
+    x = _seed_bits(seed)
+    for i in range(35, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _deal_deck_masks(deck: Sequence[int], dealer: int) -> list[int]:
+    masks = [0, 0, 0, 0]
+    first = dealer + 1
+    for packet in range(12):
+        k = 3 * packet
+        masks[(first + packet) % 4] |= 1 << deck[k] | 1 << deck[k + 1] | 1 << deck[k + 2]
+    return masks
+
+
+def _deal_masks(seed: int | str | None, dealer: int) -> list[int]:
+    return _deal_deck_masks(shuffled_deck(seed), dealer)
+
+
+def deal_deck(deck: Sequence[CardLike], dealer: Seat | int = 3) -> tuple[CardSet, ...]:
+    """D3: deal a deck (top card first) in packets of 3, counterclockwise from the dealer's right.
+
+    >>> hands = deal_deck(range(36), dealer=3)      # seat 0 sits at the dealer's right
+    >>> str(hands[0])
+    '6♣ 7♣ 8♣ 9♠ 10♠ J♠ Q♥ K♥ A♥'
+    """
+    cards = CardSet(deck)
+    if len(cards) != 36:
+        raise HandSizeError(f"a deck has 36 cards, got {len(cards)} (D1)")
+    order = [int(Card.parse(c)) for c in deck]
+    return tuple(CardSet.from_mask(m) for m in _deal_deck_masks(order, int(Seat.parse(dealer))))
+
+
 def deal_hands(seed: int | str | None = None, dealer: Seat | int = 3) -> tuple[CardSet, ...]:
     """D3: shuffle with ``seed`` and deal packets of 3 counterclockwise from the dealer's right.
 
-    Returns the four hands indexed by seat.
+    Returns the four hands indexed by seat.  The same seed always gives the same deal.
 
     >>> hands = deal_hands(seed=42, dealer=3)
     >>> [len(h) for h in hands], len(hands[0] | hands[1] | hands[2] | hands[3])
     ([9, 9, 9, 9], 36)
     """
-    deck = list(range(36))
-    random.Random(seed).shuffle(deck)
-    masks = [0, 0, 0, 0]
-    first = (int(dealer) + 1) % 4
-    for packet in range(12):
-        seat = (first + packet) % 4
-        for c in deck[packet * 3 : packet * 3 + 3]:
-            masks[seat] |= 1 << c
-    return tuple(CardSet.from_mask(m) for m in masks)
+    return tuple(CardSet.from_mask(m) for m in _deal_masks(seed, int(Seat.parse(dealer))))
+
+
+def _event(kind: str, seat: int | None, detail: str, trick: int | None = None) -> dict[str, Any]:
+    return {"event": kind, "seat": seat, "card": None, "trick": trick, "detail": detail}
 
 
 class Round:
@@ -156,10 +213,10 @@ class Round:
     """
 
     __slots__ = (
-        "ruleset", "dealer", "forehand", "seed", "_initial", "_hands", "_contract", "_pushed",
-        "_calls", "_trick", "_leader", "_turn", "_tricks", "_points", "_won", "_played",
-        "_decls", "_weis_result", "_weis_rec", "_stoeck_holder", "_stoeck_rec", "_history",
-        "_table", "_mult",
+        "ruleset", "dealer", "forehand", "seed", "_initial", "_hands", "_contract", "_ci", "_pushed",
+        "_calls", "_trick", "_leader", "_turn", "_tricks", "_points", "_won", "_played", "_n",
+        "_decls", "_weis_result", "_weis_rec", "_stoeck_holder", "_stoeck_mask", "_stoeck_rec",
+        "_events", "_table", "_mult", "_legal_n", "_legal_m", "_score",
     )
 
     def __init__(
@@ -183,33 +240,42 @@ class Round:
                 raise DuplicateCardError(f"card {dup} is dealt twice (seat {i} and an earlier seat) (D1)")
             seen |= cs.mask
             masks.append(cs.mask)
-        self.ruleset = Ruleset.get(ruleset)
-        self.dealer = Seat.parse(dealer)
-        self.forehand = self.dealer.next if forehand is None else Seat.parse(forehand)
+        d = Seat.parse(dealer)
+        self._setup(masks, d, d.next if forehand is None else Seat.parse(forehand), Ruleset.get(ruleset), seed)
+
+    def _setup(self, masks: list[int], dealer: Seat, forehand: Seat, ruleset: Ruleset,
+               seed: int | str | None) -> None:
+        self.ruleset = ruleset
+        self.dealer = dealer
+        self.forehand = forehand
         self.seed = seed
         self._initial = tuple(masks)
         self._hands = list(masks)
         self._contract: Contract | None = None
+        self._ci = -1
         self._pushed = False
-        self._calls: list[tuple[int, str]] = []
+        self._calls: list[tuple[int, int]] = []  # (seat, contract number or -1 for schieben)
         self._trick: list[int] = []
-        self._leader = int(self.forehand)
-        self._turn = int(self.forehand)
-        self._tricks: list[TrickRecord] = []
+        self._leader = self._turn = int(forehand)
+        self._tricks: list[tuple[int, tuple[int, ...], int, int]] = []  # leader, cards, winner, points
         self._points = [0, 0]
         self._won = [0, 0]
         self._played = 0
+        self._n = 0
         self._decls: tuple[_weis.Declaration, ...] | None = None
         self._weis_result: _weis.ContestResult | None = None
         self._weis_rec = [0, 0]
-        self._stoeck_holder: int | None = None
+        self._stoeck_holder = -1
+        self._stoeck_mask = 0
         self._stoeck_rec = [0, 0]
-        self._history: list[dict[str, Any]] = [
-            {"event": "deal", "seat": int(self.dealer), "card": None, "trick": None,
-             "detail": f"seat {int(self.dealer)} deals; seat {int(self.forehand)} is forehand"}
-        ]
+        # Events other than the deal, plays and tricks, each with the number of cards played when it
+        # happened; the history is assembled from these when it is read.
+        self._events: list[tuple[int, dict[str, Any]]] = []
         self._table: tuple[int, ...] = ()
         self._mult = 1
+        self._legal_n = -1
+        self._legal_m = 0
+        self._score: HandScore | None = None
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -226,12 +292,17 @@ class Round:
         >>> Card.C7 in r.hand(r.forehand)
         True
         """
-        rs = Ruleset.get(ruleset)
-        hands = deal_hands(seed, dealer)
-        forehand = None
+        rs = ruleset if type(ruleset) is Ruleset else Ruleset.get(ruleset)
+        d = _SEATS[dealer] if type(dealer) is int or type(dealer) is Seat else Seat.parse(dealer)
+        masks = _deal_masks(seed, d)
         if first_hand:
-            forehand = next(s for s in _SEATS if rs.starting_card in hands[s])
-        return cls(hands, dealer=dealer, forehand=forehand, ruleset=rs, seed=seed)
+            bit = 1 << rs.starting_card
+            forehand = next(s for s in _SEATS if masks[s] & bit)
+        else:
+            forehand = _SEATS[(d + 1) % 4]
+        rnd = object.__new__(cls)
+        rnd._setup(masks, d, forehand, rs, seed)
+        return rnd
 
     def copy(self) -> Round:
         """An independent copy (for search and what-if analysis)."""
@@ -239,7 +310,7 @@ class Round:
         for name in Round.__slots__:
             value = getattr(self, name)
             if isinstance(value, list):
-                value = [dict(v) if isinstance(v, dict) else v for v in value]
+                value = list(value)
             setattr(other, name, value)
         return other
 
@@ -249,12 +320,12 @@ class Round:
         """CONTRACT until a contract is named, then PLAY, then DONE after the ninth trick."""
         if self._contract is None:
             return Phase.CONTRACT
-        return Phase.DONE if len(self._tricks) == 9 else Phase.PLAY
+        return Phase.DONE if self._n == 36 else Phase.PLAY
 
     @property
     def done(self) -> bool:
         """True once all nine tricks are played."""
-        return len(self._tricks) == 9
+        return self._n == 36
 
     @property
     def contract(self) -> Contract | None:
@@ -281,7 +352,7 @@ class Round:
         """The seat to act: the chooser before the contract, then the player to play; None when done."""
         if self._contract is None:
             return self.chooser
-        if len(self._tricks) == 9:
+        if self._n == 36:
             return None
         return _SEATS[self._turn]
 
@@ -306,7 +377,10 @@ class Round:
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """The completed tricks."""
-        return tuple(self._tricks)
+        return tuple(
+            TrickRecord(i, _SEATS[leader], tuple(_CARDS[c] for c in cards), _SEATS[winner], points)
+            for i, (leader, cards, winner, points) in enumerate(self._tricks)
+        )
 
     @property
     def trick_number(self) -> int:
@@ -331,7 +405,13 @@ class Round:
     @property
     def declarations(self) -> tuple[_weis.Declaration, ...] | None:
         """Each seat's best declaration (W5), known once the contract is named."""
+        if self._decls is None and self._contract is not None:
+            self._decls = self._declare()
         return self._decls
+
+    def _declare(self) -> tuple[_weis.Declaration, ...]:
+        assert self._contract is not None
+        return _weis.best_declarations(self._initial, self._contract, self.ruleset)
 
     @property
     def weis_result(self) -> _weis.ContestResult | None:
@@ -340,9 +420,10 @@ class Round:
 
     def announcements(self) -> list[_weis.Announcement]:
         """The W8 announcing dialogue of the first trick (a teaching display; the result is :attr:`weis_result`)."""
-        if self._decls is None:
+        decls = self.declarations
+        if decls is None:
             raise PhaseError("Weis are announced while playing to the first trick: name the contract first (C1)")
-        return _weis.announcements(self._decls, self._contract, self.forehand)  # type: ignore[arg-type]
+        return _weis.announcements(decls, self._contract, self.forehand)  # type: ignore[arg-type]
 
     @property
     def weis_recorded(self) -> tuple[int, int]:
@@ -352,7 +433,7 @@ class Round:
     @property
     def stoeck_holder(self) -> Seat | None:
         """The seat holding Stöck (S1), once the contract is named."""
-        return None if self._stoeck_holder is None else _SEATS[self._stoeck_holder]
+        return None if self._stoeck_holder < 0 else _SEATS[self._stoeck_holder]
 
     @property
     def stoeck_recorded(self) -> tuple[int, int]:
@@ -366,7 +447,36 @@ class Round:
         Keys: ``event`` (deal, schieben, contract, play, trick, weis, stoeck, score), ``seat``,
         ``card``, ``trick`` (0-based) and ``detail``.
         """
-        return [dict(h) for h in self._history]
+        events = self._events
+        d, f = int(self.dealer), int(self.forehand)
+        out = [_event("deal", d, f"seat {d} deals; seat {f} is forehand")]
+        for n, e in events:
+            if n == 0:
+                e = dict(e)
+                if e["event"] == "contract":
+                    e["detail"] = f"{self._contract} ×{self._mult}"
+                out.append(e)
+        i = len(out) - 1
+        cards = [c for _, t, _, _ in self._tricks for c in t] + self._trick
+        leaders = [t[0] for t in self._tricks] + [self._leader]
+        for k, c in enumerate(cards):
+            number = k // 4
+            seat = (leaders[number] + k % 4) % 4
+            out.append({"event": "play", "seat": seat, "card": str(_CARDS[c]), "trick": number, "detail": None})
+            while i < len(events) and events[i][0] == k + 1:
+                e = dict(events[i][1])
+                if e["event"] == "weis" and self._weis_result is not None:
+                    t = e["seat"] & 1
+                    e["detail"] = f"team {t} records {self._weis_rec[t]} Weis: {self._weis_result.reason}"
+                out.append(e)
+                i += 1
+            if k % 4 == 3:
+                _, _, winner, points = self._tricks[number]
+                out.append(_event("trick", winner, f"seat {winner} takes {points}", number))
+        if self._n == 36:
+            s = self.score()
+            out.append(_event("score", None, f"team 0 {s.total[0]}, team 1 {s.total[1]}"))
+        return out
 
     # ----------------------------------------------------------------- contract
     def _check_chooser(self, seat: Seat | int | None, action: str) -> None:
@@ -387,29 +497,31 @@ class Round:
                 f"seat {int(self.chooser)} must choose: the partner cannot push the choice back (C1)"
             )
         self._pushed = True
-        self._calls.append((int(self.forehand), "schieben"))
-        self._history.append({"event": "schieben", "seat": int(self.forehand), "card": None, "trick": None,
-                              "detail": f"seat {int(self.forehand)} says schieben; "
-                                        f"seat {int(self.chooser)} chooses (C1)"})
+        fh = int(self.forehand)
+        self._calls.append((fh, -1))
+        self._events.append((0, _event("schieben", fh, f"seat {fh} says schieben; seat {int(self.chooser)} "
+                                                        "chooses (C1)")))
 
     def choose(self, contract: Contract | int | str, seat: Seat | int | None = None) -> None:
         """The chooser names the contract (C1); forehand then leads (C2)."""
         self._check_chooser(seat, "choose the contract")
-        c = Contract.parse(contract)
+        c = contract if type(contract) is Contract else Contract.parse(contract)
+        ci = int(c)
         self._contract = c
-        self._mult = self.ruleset.multiplier(c)
-        self._table = self.ruleset.card_points(c)
-        self._calls.append((int(self.chooser), c.name))
-        self._decls = tuple(
-            _weis.best_declaration(CardSet.from_mask(m), c, self.ruleset) for m in self._initial
-        )
-        stoeck = _weis.stoeck_cards(c).mask
+        self._ci = ci
+        rs = self.ruleset
+        self._mult = rs.multipliers[ci]
+        self._table = rs.card_points(c)
+        chooser = (self.forehand + 2) % 4 if self._pushed else int(self.forehand)
+        self._calls.append((chooser, ci))
+        stoeck = _weis.STOECK_MASKS[ci]
         if stoeck:
             for s in range(4):
                 if self._initial[s] & stoeck == stoeck:
                     self._stoeck_holder = s
-        self._history.append({"event": "contract", "seat": int(self.chooser), "card": None, "trick": None,
-                              "detail": f"{c} ×{self._mult}"})
+                    self._stoeck_mask = stoeck
+        self._events.append((0, {"event": "contract", "seat": chooser, "card": None, "trick": None,
+                                 "detail": None}))
 
     # ----------------------------------------------------------------- play
     def _need_play(self) -> None:
@@ -418,13 +530,19 @@ class Round:
                 f"no card can be played before the contract is named: seat {int(self.chooser)} "
                 "chooses a contract or says schieben first (C1)"
             )
-        if len(self._tricks) == 9:
+        if self._n == 36:
             raise PhaseError("the hand is over: all nine tricks have been played")
 
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (P1–P5)."""
-        self._need_play()
-        return CardSet.from_mask(legal_mask(self._hands[self._turn], self._trick, self._contract))  # type: ignore[arg-type]
+        if self._ci < 0 or self._n == 36:
+            self._need_play()
+        m = legal_mask(self._hands[self._turn], self._trick, self._ci)
+        self._legal_n = self._n
+        self._legal_m = m
+        cs = _new(CardSet)
+        _set_mask(cs, m)
+        return cs
 
     def check(self, card: CardLike) -> Verdict:
         """The verdict on the player to move playing ``card`` (does not play it)."""
@@ -440,35 +558,38 @@ class Round:
         IllegalPlayError (carrying the :class:`~jasslib.play.Verdict`); the round
         is unchanged after any of them.
         """
-        if self._contract is None or len(self._tricks) == 9:
+        n = self._n
+        if self._ci < 0 or n == 36:
             self._need_play()
-        c = card if type(card) is int else int(Card.parse(card))
+        tc = type(card)
+        if tc is Card or (tc is int and 0 <= card < 36):  # type: ignore[operator]
+            c = card
+        else:
+            c = Card.parse(card)
         turn = self._turn
         if seat is not None and Seat.parse(seat) != turn:
-            raise OutOfTurnError(
-                f"seat {int(Seat.parse(seat))} cannot play now: it is seat {turn}'s turn (P1)"
-            )
+            raise OutOfTurnError(f"seat {int(Seat.parse(seat))} cannot play now: it is seat {turn}'s turn (P1)")
         hand = self._hands[turn]
         bit = 1 << c
         if not hand & bit:
             self._refuse_missing(c)
-        contract = int(self._contract)  # type: ignore[arg-type]
-        if not legal_mask(hand, self._trick, contract) & bit:
+        trick = self._trick
+        legal = self._legal_m if self._legal_n == n else legal_mask(hand, trick, self._ci)
+        if not legal & bit:
             raise IllegalPlayError(self.check(c))
         # ---- apply (nothing below can fail)
         self._hands[turn] = hand ^ bit
         self._played |= bit
-        trick = self._trick
+        self._n = n + 1
         trick.append(c)
-        self._history.append({"event": "play", "seat": turn, "card": str(_CARDS[c]), "trick": len(self._tricks),
-                              "detail": None})
-        holder = self._stoeck_holder
-        if holder == turn and self._stoeck_rec[turn & 1] == 0:
-            self._maybe_stoeck(turn)
+        if bit & self._stoeck_mask and turn == self._stoeck_holder and not self._stoeck_rec[turn & 1]:
+            sm = self._stoeck_mask
+            if self._played & sm == sm:
+                self._record_stoeck(turn, "played the second of trump K and Q (S2)")
         if len(trick) < 4:
             self._turn = (turn + 1) % 4
-            return
-        self._finish_trick()
+        else:
+            self._finish_trick()
 
     def _refuse_missing(self, c: int) -> None:
         card = _CARDS[c]
@@ -481,74 +602,63 @@ class Round:
             raise CardNotInHandError(f"{card} has already been played in this hand")
         raise CardNotInHandError(f"{card} is not in seat {self._turn}'s hand")  # pragma: no cover
 
-    def _maybe_stoeck(self, seat: int) -> None:
-        stoeck = _weis.stoeck_cards(self._contract).mask  # type: ignore[arg-type]
-        if self._played & stoeck == stoeck:
-            self._record_stoeck(seat, "played the second of trump K and Q (S2)")
-
     def _record_stoeck(self, seat: int, how: str) -> None:
         points = _weis.STOECK_POINTS * self._mult
         self._stoeck_rec[seat & 1] = points
-        self._history.append({"event": "stoeck", "seat": seat, "card": None, "trick": len(self._tricks),
-                              "detail": f"Stöck {points}: seat {seat} {how}"})
+        self._events.append((self._n, _event("stoeck", seat, f"Stöck {points}: seat {seat} {how}",
+                                             len(self._tricks))))
 
     def _finish_trick(self) -> None:
         trick = self._trick
-        contract = int(self._contract)  # type: ignore[arg-type]
         number = len(self._tricks)
-        win_seat = (self._leader + trick_winner_index(trick, contract)) % 4
+        leader = self._leader
+        win_seat = (leader + trick_winner_index(trick, self._ci)) % 4
         table = self._table
         points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
         if number == 8:
             points += LAST_TRICK_BONUS
-        if number == 0:
+        elif number == 0:
             self._settle_weis()  # decided after the first trick, recorded before any trick points
         team = win_seat & 1
         self._points[team] += points
         self._won[team] += 1
-        record = TrickRecord(number, _SEATS[self._leader], tuple(_CARDS[x] for x in trick), _SEATS[win_seat],
-                             points)
-        self._tricks.append(record)
-        self._history.append({"event": "trick", "seat": win_seat, "card": None, "trick": number,
-                              "detail": f"seat {win_seat} takes {points}"})
+        self._tricks.append((leader, tuple(trick), win_seat, points))
         self._trick = []
         self._leader = self._turn = win_seat
-        if number == 8:
-            s = self.score()
-            self._history.append({"event": "score", "seat": None, "card": None, "trick": None,
-                                  "detail": f"team 0 {s.total[0]}, team 1 {s.total[1]}"})
 
     def _settle_weis(self) -> None:
-        decls = self._decls
+        decls = self.declarations
         assert decls is not None
-        result = _weis.contest(decls, self._contract, self.forehand)  # type: ignore[arg-type]
+        result = _weis._contest(decls, self._contract, self.forehand)  # type: ignore[arg-type]
         self._weis_result = result
         if result.team is None:
             return
         t = int(result.team)
         self._weis_rec[t] = result.points[t] * self._mult
-        self._history.append({"event": "weis", "seat": int(result.winner), "card": None, "trick": 0,  # type: ignore[arg-type]
-                              "detail": f"team {t} records {self._weis_rec[t]} Weis: {result.reason}"})
+        # the detail (which needs the reason in words) is written when the history is read
+        self._events.append((self._n, _event("weis", int(result.winner), "", 0)))  # type: ignore[arg-type]
         holder = self._stoeck_holder
-        if holder is not None and holder & 1 == t and self._stoeck_rec[t] == 0:
-            stoeck = _weis.stoeck_cards(self._contract).mask  # type: ignore[arg-type]
-            if decls[holder].cards.mask & stoeck == stoeck:
+        if holder >= 0 and holder & 1 == t and self._stoeck_rec[t] == 0:
+            sm = self._stoeck_mask
+            if decls[holder].cards.mask & sm == sm:
                 self._record_stoeck(holder, "showed trump K and Q in a counted Weis (S2)")
 
     # ----------------------------------------------------------------- results
     def score(self) -> HandScore:
         """The hand's score (H1–H2); raises PhaseError before the ninth trick."""
-        if len(self._tricks) != 9:
+        if self._score is not None:
+            return self._score
+        if self._n != 36:
             raise PhaseError(f"the hand is not finished: {9 - len(self._tricks)} tricks remain")
-        last = self._tricks[8].winner.team
-        card_points = [self._points[0], self._points[1]]
-        card_points[last] -= LAST_TRICK_BONUS
-        stoeck = [0, 0]
-        if self._stoeck_holder is not None:
-            stoeck[self._stoeck_holder & 1] = _weis.STOECK_POINTS
+        last = self._tricks[8][2] & 1
+        p0, p1 = self._points
+        card_points = (p0 - LAST_TRICK_BONUS, p1) if last == 0 else (p0, p1 - LAST_TRICK_BONUS)
+        h = self._stoeck_holder
+        stoeck = (0, 0) if h < 0 else (_weis.STOECK_POINTS, 0) if h & 1 == 0 else (0, _weis.STOECK_POINTS)
         weis_raw = self._weis_result.points if self._weis_result is not None else (0, 0)
-        return hand_score(card_points, self._won, last, self._contract, self.ruleset,  # type: ignore[arg-type]
-                          weis=weis_raw, stoeck=stoeck)
+        self._score = hand_score(card_points, (self._won[0], self._won[1]), last, self._contract,  # type: ignore[arg-type]
+                                 self.ruleset, weis_raw, stoeck)
+        return self._score
 
     def view(self, seat: Seat | int) -> RoundView:
         """What ``seat`` may know: its own hand and declaration, everything played, the settled Weis."""
@@ -573,7 +683,7 @@ class Round:
             hand_sizes=tuple(m.bit_count() for m in self._hands),  # type: ignore[arg-type]
             card_points=self.card_points,
             tricks_won=self.tricks_won,
-            weis=None if self._decls is None else self._decls[s],
+            weis=None if self.declarations is None else self.declarations[s],
             weis_result=self._weis_result,
             weis_recorded=self.weis_recorded,
             stoeck_recorded=self.stoeck_recorded,
@@ -584,7 +694,7 @@ class Round:
     def to_json(self) -> str:
         """A compact JSON text from which :meth:`from_json` rebuilds an equal round."""
         rs: Any = self.ruleset.name if PRESETS.get(self.ruleset.name) == self.ruleset else self.ruleset.to_dict()
-        plays = [c for t in self._tricks for c in t.cards] + [_CARDS[x] for x in self._trick]
+        plays = [_CARDS[c] for _, t, _, _ in self._tricks for c in t] + [_CARDS[x] for x in self._trick]
         data = {
             "format": JSON_FORMAT,
             "ruleset": rs,
@@ -592,7 +702,7 @@ class Round:
             "dealer": int(self.dealer),
             "forehand": int(self.forehand),
             "hands": [CardSet.from_mask(m).format("ascii") for m in self._initial],
-            "calls": [[s, call] for s, call in self._calls],
+            "calls": [[s, "schieben" if call < 0 else Contract(call).name] for s, call in self._calls],
             "plays": " ".join(c.format("ascii") for c in plays),
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -650,7 +760,7 @@ class Round:
         for s in _SEATS:
             mark = " ←" if self.to_move == s else ""
             lines.append(f"  seat {int(s)} (team {s % 2}): {self.hand(s)}{mark}")
-        for t in self._tricks:
+        for t in self.tricks:
             lines.append("  " + str(t))
         if self._trick:
             lines.append("  current trick: " + "  ".join(f"{int(s)}:{c}" for s, c in self.trick))

@@ -75,7 +75,8 @@ class Ruleset:
 
     def card_points(self, contract: Contract | int) -> tuple[int, ...]:
         """Per card, its points under ``contract`` in this ruleset (O4–O6)."""
-        return card_points(Contract(contract), self.modern_undenufe)
+        c = contract if type(contract) is Contract else Contract(contract)
+        return card_points(c, self.modern_undenufe)
 
     def sequence_points(self, length: int) -> int:
         """Points of a sequence of ``length`` >= 3 cards (W2)."""

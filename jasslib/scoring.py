@@ -42,6 +42,7 @@ HAND_TOTAL = 157
 """O7: card points 152 plus 5 for the last trick."""
 
 Pair = tuple[int, int]
+_TEAMS = tuple(Team)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class HandScore:
 
 
 def _pair(values: Sequence[int], what: str) -> Pair:
+    if type(values) is tuple and len(values) == 2 and type(values[0]) is int and type(values[1]) is int:
+        return values  # type: ignore[return-value]
     if len(values) != 2:
         raise JassError(f"{what}: expected one number per team (two numbers), got {values!r}")
     return (int(values[0]), int(values[1]))
@@ -117,7 +120,7 @@ def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: 
     (80, 77)
     """
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
-    last = Team.parse(last_trick)
+    last = last_trick if last_trick in (0, 1) else Team.parse(last_trick)
     if sum(cp) != 152:
         raise JassError(f"the card points of a hand total 152 (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
     if sum(tr) != 9 or tr[last] == 0:
@@ -150,23 +153,14 @@ def hand_score(
     >>> hand_score((90, 62), (5, 4), 1, Contract.UNDENUFE, MODERN, weis=(0, 50)).total
     (90, 117)
     """
-    c = Contract.parse(contract)
-    mult = ruleset.multiplier(c)
-    tp = trick_totals(card_points, tricks, last_trick)
+    c = contract if type(contract) is Contract else Contract.parse(contract)
+    mult = ruleset.multipliers[c]
+    cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
+    tp = trick_totals(cp, tr, last_trick)
     w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
-    tr = _pair(tricks, "tricks")
-    match = Team(0) if tr[0] == 9 else Team(1) if tr[1] == 9 else None
-    return HandScore(
-        contract=c,
-        multiplier=mult,
-        card_points=_pair(card_points, "card_points"),
-        tricks=tr,
-        last_trick=Team.parse(last_trick),
-        trick_points=tp,
-        weis=(w[0] * mult, w[1] * mult),
-        stoeck=(s[0] * mult, s[1] * mult),
-        match=match,
-    )
+    match = _TEAMS[0] if tr[0] == 9 else _TEAMS[1] if tr[1] == 9 else None
+    return HandScore(c, mult, cp, tr, _TEAMS[last_trick] if last_trick in (0, 1) else Team.parse(last_trick),
+                     tp, (w[0] * mult, w[1] * mult), (s[0] * mult, s[1] * mult), match)
 
 
 def revoke_score(

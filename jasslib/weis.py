@@ -32,9 +32,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
-from .cards import STYLES, Card, CardLike, CardSet, Rank, Suit
+from .cards import STYLES, CardLike, CardSet, Rank, Suit
 from .contracts import Contract
 from .errors import CardParseError, ContractError, DuplicateCardError, HandSizeError, JassError
 from .rulesets import CLASSIC, MODERN, Ruleset  # noqa: F401  (MODERN: used by the doctests)
@@ -59,9 +59,16 @@ __all__ = [
     "announcements",
     "stoeck_cards",
     "has_stoeck",
+    "has_weis",
+    "best_declarations",
 ]
 
 STOECK_POINTS = 20
+"""S1: Stöck is worth 20 before the multiplier."""
+STOECK_MASKS: tuple[int, ...] = tuple(
+    (1 << (9 * c + Rank.QUEEN)) | (1 << (9 * c + Rank.KING)) if c < 4 else 0 for c in range(6)
+)
+"""S1: per contract number, the mask of trump Q and K (0 without trump)."""
 """S1: trump K and Q in one initial hand, before the contract's multiplier."""
 
 HandLike = CardSet | str | Iterable[CardLike]
@@ -256,7 +263,7 @@ _Key = tuple[tuple[int, ...], int | None]
 
 
 def _key(ruleset: Ruleset) -> _Key:
-    return (tuple(ruleset.sequence_scale), ruleset.four_nines)
+    return (ruleset.sequence_scale, ruleset.four_nines)
 
 
 def _natural_order(w: Weis) -> tuple[int, ...]:
@@ -352,6 +359,42 @@ def _maximal_sets(mask: int, key: _Key) -> tuple[tuple[Weis, ...], ...]:
 
     rec(0, 0)
     return tuple(out)
+
+
+_FOUR_ELIGIBLE = 0b111110000  # ranks 10 J Q K A (indexes 4..8) form four of a kind; 9 only with four_nines
+_RUN_STARTS = sum(0b1111111 << (9 * s) for s in range(4))  # where a run of three can start within a suit
+
+
+def has_weis(hand: HandLike | int, ruleset: Ruleset = CLASSIC) -> bool:
+    """True when the hand holds at least one Weis (a fast test; see :func:`find_weis`).
+
+    ``hand`` may also be a raw card mask (engine fast path).
+
+    >>> has_weis("6♣ 7♣ 8♣"), has_weis("6♣ 7♣ 9♣"), has_weis("9♣ 9♠ 9♥ 9♦"), has_weis("9♣ 9♠ 9♥ 9♦", MODERN)
+    (True, False, False, True)
+    """
+    mask = hand if type(hand) is int else _hand_mask(hand)  # type: ignore[arg-type]
+    eligible = _FOUR_ELIGIBLE | (0b1000 if ruleset.four_nines is not None else 0)
+    return bool(mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS or mask & (mask >> 9) & (mask >> 18) & (mask >> 27)
+                & eligible)
+
+
+def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset = CLASSIC
+                      ) -> tuple[Declaration, ...]:
+    """:func:`best_declaration` of several hands given as raw masks (the engine's fast path).
+
+    >>> [str(d) for d in best_declarations([0b111, 0b101], Contract.CLUBS)]
+    ['sequence of 3 ♣ 6–8 (20)', 'no Weis']
+    """
+    scale, nines = ruleset.sequence_scale, ruleset.four_nines
+    eligible = _FOUR_ELIGIBLE | (0b1000 if nines is not None else 0)
+    empty = _empty(contract)
+    return tuple(
+        _best(m, contract, scale, nines)
+        if m & (m >> 1) & (m >> 2) & _RUN_STARTS or m & (m >> 9) & (m >> 18) & (m >> 27) & eligible
+        else empty
+        for m in masks
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -626,7 +669,57 @@ def best_declaration(
     >>> print(best_declaration("6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥", Contract.CLUBS, MODERN))
     sequence of 9 ♥ 6–A (300)
     """
-    return _declarations(_hand_mask(hand), _contract(contract), _key(ruleset))[0]
+    mask = hand.mask if type(hand) is CardSet and 1 <= len(hand) <= 9 else _hand_mask(hand)
+    c = contract if type(contract) is Contract else _contract(contract)
+    return _best(mask, c, ruleset.sequence_scale, ruleset.four_nines)
+
+
+@lru_cache(maxsize=64)
+def _empty(contract: Contract) -> Declaration:
+    return Declaration((), contract)
+
+
+@cache
+def _suit_cache(key: _Key) -> dict[int, Declaration]:
+    """Per Weis scale: the best declaration of one suit's cards alone, keyed by ``mask * 8 + contract``."""
+    return {}
+
+
+def _best(mask: int, contract: Contract, scale: tuple[int, ...], four_nines: int | None) -> Declaration:
+    """:func:`best_declaration` on a mask.
+
+    Without four of a kind the suits are independent: the best declaration is the union of each
+    suit's best, and a hand holds at most one suit long enough (8+ cards) to have equal-total
+    alternatives, so W5's tie-break is decided within that suit.  Hands with four of a kind take
+    the general search over every maximal disjoint set.
+    """
+    key = (scale, four_nines)
+    four = mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF
+    if four & (_FOUR_ELIGIBLE | (0b1000 if four_nines is not None else 0)):
+        return _declarations(mask, contract, key)[0]
+    suit_cache = _suit_cache(key)
+    found: Declaration | None = None
+    for base in (0, 9, 18, 27):
+        chunk = mask >> base & 0x1FF
+        if chunk & (chunk >> 1) & (chunk >> 2):
+            k = (chunk << base) * 8 + contract
+            d = suit_cache.get(k)
+            if d is None:
+                d = suit_cache[k] = _declarations(chunk << base, contract, key)[0]
+            found = d if found is None else _join(found, d)
+    return _empty(contract) if found is None else found
+
+
+def _join(a: Declaration, b: Declaration) -> Declaration:
+    """Two declarations of disjoint cards as one (trusted: sorted as ``__post_init__`` would)."""
+    contract = a.contract
+    weis = tuple(sorted(a.weis + b.weis, key=lambda w: (_strength(w, contract), -w.cards.mask), reverse=True))
+    d = object.__new__(Declaration)
+    object.__setattr__(d, "weis", weis)
+    object.__setattr__(d, "contract", contract)
+    object.__setattr__(d, "points", a.points + b.points)
+    object.__setattr__(d, "cards", CardSet.from_mask(a.cards.mask | b.cards.mask))
+    return d
 
 
 # ---------------------------------------------------------------------------------------------
@@ -643,7 +736,7 @@ class ContestResult:
         points: per team, the Weis points before the multiplier: the winning team scores all the Weis
             of both its members' declarations, the other team 0 (W7).
         strongest: the strongest single Weis of the table.
-        reason: the deciding comparison in words.
+        reason: the deciding comparison in words (computed when first asked for).
         declarations: each seat's declaration, indexed by seat.
         contract: the contract the Weis were compared under.
         forehand: the seat that leads the first trick (the positional tie-break of W6).
@@ -653,10 +746,22 @@ class ContestResult:
     team: Team | None
     points: tuple[int, int]
     strongest: Weis | None
-    reason: str
     declarations: tuple[Declaration, Declaration, Declaration, Declaration]
     contract: Contract
     forehand: Seat
+    rival: tuple[Seat, Weis] | None = field(default=None, repr=False)
+    """The other team's strongest Weis and its seat (what ``reason`` compares against)."""
+
+    @cached_property
+    def reason(self) -> str:
+        """The deciding comparison in words."""
+        if self.winner is None or self.strongest is None:
+            return "no Weis at the table"
+        seat, w = self.winner, self.strongest
+        if self.rival is None:
+            return f"{seat}'s {w.label} wins: {seat.team.other} has no Weis"
+        r_seat, r_weis = self.rival
+        return f"{seat}'s {w.label} beats {r_seat}'s {r_weis.label}: {explain_comparison(w, r_weis, self.contract)}"
 
     def scored(self, ruleset: Ruleset = CLASSIC) -> tuple[int, int]:
         """:attr:`points` multiplied by the contract's factor, as recorded at once (W8, H2)."""
@@ -692,8 +797,11 @@ def _check_declarations(
     return decls  # type: ignore[return-value]
 
 
+_ORDERS = tuple(tuple(Seat((f + k) % 4) for k in range(4)) for f in range(4))
+
+
 def _playing_order(forehand: Seat) -> tuple[Seat, ...]:
-    return tuple(Seat((forehand + k) % 4) for k in range(4))
+    return _ORDERS[forehand]
 
 
 def contest(
@@ -719,8 +827,15 @@ def contest(
      "seat 3's sequence of 3 beats seat 0's sequence of 3: equal: the earlier player in the first trick wins")
     """
     c = _contract(contract)
-    fh = Seat.parse(forehand)
-    decls = _check_declarations(declarations_by_seat, c)
+    return _contest(_check_declarations(declarations_by_seat, c), c, Seat.parse(forehand))
+
+
+def _contest(
+    decls: tuple[Declaration, Declaration, Declaration, Declaration], c: Contract, fh: Seat
+) -> ContestResult:
+    """:func:`contest` on checked declarations (the engine's fast path)."""
+    if not (decls[0].weis or decls[1].weis or decls[2].weis or decls[3].weis):
+        return ContestResult(None, None, (0, 0), None, decls, c, fh)
     best: tuple[Seat, Weis] | None = None
     best_of_team: list[tuple[Seat, Weis] | None] = [None, None]
     best_key = (-1,)
@@ -735,19 +850,12 @@ def contest(
         if k > team_keys[seat % 2]:
             best_of_team[seat % 2], team_keys[seat % 2] = (seat, w), k
     if best is None:
-        return ContestResult(None, None, (0, 0), None, "no Weis at the table", decls, c, fh)
+        return ContestResult(None, None, (0, 0), None, decls, c, fh)
     seat, w = best
     team = seat.team
     total = decls[team.seats[0]].points + decls[team.seats[1]].points
     points = (total, 0) if team is Team.T0 else (0, total)
-    rival = best_of_team[1 - team]
-    if rival is None:
-        reason = f"{seat}'s {w.label} wins: {team.other} has no Weis"
-    else:
-        reason = (
-            f"{seat}'s {w.label} beats {rival[0]}'s {rival[1].label}: {explain_comparison(w, rival[1], c)}"
-        )
-    return ContestResult(seat, team, points, w, reason, decls, c, fh)
+    return ContestResult(seat, team, points, w, decls, c, fh, best_of_team[1 - team])
 
 
 def contest_hands(
@@ -881,10 +989,7 @@ def stoeck_cards(contract: Contract | int | str) -> CardSet:
     >>> stoeck_cards(Contract.HEARTS), stoeck_cards(Contract.OBENABE)
     (CardSet.parse('Q♥ K♥'), CardSet())
     """
-    trump = _contract(contract).trump
-    if trump is None:
-        return CardSet()
-    return CardSet.from_mask((1 << Card.make(trump, Rank.QUEEN)) | (1 << Card.make(trump, Rank.KING)))
+    return CardSet.from_mask(STOECK_MASKS[_contract(contract)])
 
 
 def has_stoeck(hand: HandLike, contract: Contract | int | str) -> bool:

@@ -27,7 +27,7 @@ from jasslib import (
     RoundFormatError,
     Seat,
 )
-from jasslib.round import Phase, deal_hands
+from jasslib.round import Phase, deal_deck, deal_hands, shuffled_deck
 
 # A fixed deal used by several tests (seat 0 .. seat 3).
 HANDS = [
@@ -51,19 +51,31 @@ def snapshot(r: Round):
 
 # ------------------------------------------------------------------ D: deal
 def test_D3_deal_packets_of_three_counterclockwise_from_dealers_right():
-    import random as _r
-
-    deck = list(range(36))
-    _r.Random(99).shuffle(deck)
-    hands = deal_hands(99, dealer=1)
-    # the first packet goes to the dealer's right (seat 2), the second to seat 3, ...
-    assert set(deck[0:3]) <= {int(c) for c in hands[2]}
-    assert set(deck[3:6]) <= {int(c) for c in hands[3]}
-    assert set(deck[6:9]) <= {int(c) for c in hands[0]}
-    assert set(deck[9:12]) <= {int(c) for c in hands[1]}
-    assert set(deck[12:15]) <= {int(c) for c in hands[2]}
+    deck = shuffled_deck(99)
+    hands = deal_deck(deck, dealer=1)
+    # the first packet goes to the dealer's right (seat 2), the next to seat 3, then 0, 1, 2, ...
+    for packet, seat in enumerate([2, 3, 0, 1] * 3):
+        assert set(deck[3 * packet : 3 * packet + 3]) <= {int(c) for c in hands[seat]}
     assert all(len(h) == 9 for h in hands)
-    assert CardSet().__or__(hands[0]) | hands[1] | hands[2] | hands[3] == CardSet.full()
+    assert hands[0] | hands[1] | hands[2] | hands[3] == CardSet.full()
+    assert deal_hands(99, dealer=1) == hands
+    assert Round.deal(seed=99, dealer=1).hands == hands
+
+
+def test_D3_deal_deck_rejects_a_short_deck():
+    with pytest.raises(HandSizeError, match="36 cards"):
+        deal_deck(range(35))
+
+
+def test_D3_shuffle_is_uniform_enough():
+    # every card reaches every seat about equally often (a smoke test of the shuffle)
+    counts = [[0] * 4 for _ in range(36)]
+    for seed in range(2000):
+        for seat, hand in enumerate(deal_hands(seed)):
+            for c in hand:
+                counts[c][seat] += 1
+    for row in counts:
+        assert all(400 < n < 600 for n in row), row
 
 
 def test_D3_same_seed_same_deal():

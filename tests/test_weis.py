@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jasslib.cards import Card, CardSet, Rank, Suit
@@ -690,3 +690,36 @@ def test_W8_announcements_agree_with_contest(
     silent = [s for s in order if ds[s] and s not in {a.seat for a in ann}]
     for s in silent:
         assert compare_weis(ds[s].strongest, r.strongest, contract) == -1  # type: ignore[arg-type]
+
+
+@settings(max_examples=300)
+@given(
+    cards=st.lists(st.integers(0, 35), min_size=9, max_size=9, unique=True),
+    contract=st.sampled_from(list(Contract)),
+    ruleset=st.sampled_from([CLASSIC, MODERN]),
+)
+def test_W5_fast_best_declaration_agrees_with_the_full_search(cards, contract, ruleset):
+    """The engine's per-suit fast path picks exactly the declaration the general search ranks first."""
+    from jasslib import weis as W
+
+    mask = sum(1 << c for c in cards)
+    general = W._declarations(mask, contract, W._key(ruleset))[0]
+    fast = W.best_declarations([mask], contract, ruleset)[0]
+    assert fast == general
+    assert fast.points == general.points and fast.cards == general.cards
+    assert W.has_weis(mask, ruleset) == bool(general)
+
+
+@pytest.mark.parametrize("text", [
+    "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣",      # nine in a row: 5 + 4, oriented by the contract
+    "6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♠",      # eight in a row: 5 + 3
+    "6♣ 7♣ 8♣ 6♠ 7♠ 8♠ 9♠ 6♥ 7♥",       # three suits with sequences
+    "J♣ J♠ J♥ J♦ 10♥ Q♥ 6♣ 7♣ 8♣",       # four of a kind takes the general search
+])
+def test_W5_fast_path_on_hand_picked_hands(text):
+    from jasslib import weis as W
+
+    mask = CardSet.parse(text).mask
+    for ruleset in (CLASSIC, MODERN):
+        for contract in Contract:
+            assert W.best_declarations([mask], contract, ruleset)[0] == declarations(text, contract, ruleset)[0]
