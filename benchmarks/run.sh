@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Run the engine benchmark (jasslib vs jass-kit) in the benchmark's own venv, benchmarks/.venv.
+#
+#   bash benchmarks/run.sh [bench_engine.py options]     (or: make bench)
+#
+# The venv is created on first use; requirements.txt and jasslib itself (editable, so later
+# changes to jasslib are measured without reinstalling) are installed again only when
+# requirements.txt or pyproject.toml changed.  PYTHON picks the interpreter (default python3).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+VENV="$HERE/.venv"
+PY="$VENV/bin/python"
+STAMP="$VENV/.installed"
+
+if [ ! -x "$PY" ]; then
+    echo "creating $VENV" >&2
+    "${PYTHON:-python3}" -m venv "$VENV"
+fi
+if [ ! -f "$STAMP" ] || [ "$HERE/requirements.txt" -nt "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
+    echo "installing benchmarks/requirements.txt and jasslib (editable) into $VENV" >&2
+    "$PY" -m pip install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
+    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT"
+    touch "$STAMP"
+fi
+
+cd "$ROOT"
+exec "$PY" benchmarks/bench_engine.py "$@"
