@@ -170,8 +170,23 @@ def _deal_deck_masks(deck: Sequence[int], dealer: int) -> list[int]:
     return masks
 
 
+# Per dealer: the seat that receives the card at each deck position (packets of 3 from the dealer's right).
+_SEAT_OF_POSITION = tuple(tuple((d + 1 + k // 3) % 4 for k in range(36)) for d in range(4))
+
+
 def _deal_masks(seed: int | str | None, dealer: int) -> list[int]:
-    return _deal_deck_masks(shuffled_deck(seed), dealer)
+    """:func:`shuffled_deck` and :func:`deal_deck` in one pass (each position is final once swapped)."""
+    deck = list(range(36))
+    seat_of = _SEAT_OF_POSITION[dealer]
+    masks = [0, 0, 0, 0]
+    x = _seed_bits(seed)
+    for i in range(35, 0, -1):
+        x, j = divmod(x, i + 1)
+        card = deck[j]
+        deck[j] = deck[i]
+        masks[seat_of[i]] |= 1 << card
+    masks[seat_of[0]] |= 1 << deck[0]
+    return masks
 
 
 def deal_deck(deck: Sequence[CardLike], dealer: Seat | int = 3) -> tuple[CardSet, ...]:
