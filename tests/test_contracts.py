@@ -283,6 +283,7 @@ def test_O4_hearts_trump_examples(ruleset):
 @pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
 @pytest.mark.parametrize("suit", Suit)
 def test_O5_obenabe_points_eight_counts_eight(suit, ruleset):
+    """O5: in Obenabe (and Undenufe) the 8 counts 8 and there is no trump."""
     table = ruleset.card_points(Contract.OBENABE)
     values = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 8, "7": 0, "6": 0}
     for card in CardSet.full().of_suit(suit):

@@ -144,6 +144,7 @@ def test_C1_only_forehand_may_push():
 
 
 def test_C2_forehand_leads_even_after_schieben():
+    """C2: forehand leads the first trick even when the partner chose."""
     r = Round(HANDS)
     r.schieben()
     r.choose("♦")

@@ -35,6 +35,7 @@ def test_H1_rejects_impossible_hands():
 
 
 def test_H2_multiplier_applied_once_weis_and_stoeck_recorded_multiplied():
+    """H2: (tricks + Weis + Stöck) × multiplier, the trick total multiplied once."""
     s = hand_score((80, 72), (5, 4), 0, Contract.UNDENUFE, weis=(50, 0), stoeck=(0, 0))
     assert s.multiplier == 4
     assert s.weis == (200, 0)
