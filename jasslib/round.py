@@ -99,9 +99,10 @@ class TrickRecord:
 class RoundView:
     """What one seat may know (never another player's hand).
 
-    ``weis`` is this seat's own declaration (known from the contract on);
-    ``weis_result`` the settled contest after the first trick, whose winning
-    declarations are shown to the table (W8).
+    ``weis`` is this seat's own declaration (known from the contract on).  After
+    the first trick, ``weis_winner`` is the seat with the strongest Weis and
+    ``weis_shown`` holds, per seat, the declarations the winning team counted,
+    which the table may see (W8); the other seats' Weis stay hidden (None).
     """
 
     seat: Seat
@@ -121,7 +122,9 @@ class RoundView:
     card_points: tuple[int, int]
     tricks_won: tuple[int, int]
     weis: _weis.Declaration | None
-    weis_result: _weis.ContestResult | None
+    weis_winner: Seat | None
+    weis_shown: tuple[_weis.Declaration | None, _weis.Declaration | None, _weis.Declaration | None,
+                      _weis.Declaration | None]
     weis_recorded: tuple[int, int]
     stoeck_recorded: tuple[int, int]
     played: CardSet
@@ -699,11 +702,19 @@ class Round:
             card_points=self.card_points,
             tricks_won=self.tricks_won,
             weis=None if self.declarations is None else self.declarations[s],
-            weis_result=self._weis_result,
+            weis_winner=self._weis_result.winner if self._weis_result is not None else None,
+            weis_shown=self._weis_shown(),
             weis_recorded=self.weis_recorded,
             stoeck_recorded=self.stoeck_recorded,
             played=self.played,
         )
+
+    def _weis_shown(self) -> tuple[_weis.Declaration | None, ...]:
+        """Per seat, the declaration shown to the table: those the winning team counted (W7, W8)."""
+        result = self._weis_result
+        if result is None or result.team is None:
+            return (None, None, None, None)
+        return tuple(d if seat % 2 == result.team else None for seat, d in enumerate(result.declarations))
 
     # ----------------------------------------------------------------- JSON
     def to_json(self) -> str:

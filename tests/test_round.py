@@ -326,6 +326,30 @@ def test_view_shows_only_own_hand():
     assert r.view(0).trick == ((Seat(0), Card.C6),)
 
 
+def test_view_reveals_only_the_counted_weis_after_the_first_trick():
+    r = Round(HANDS)
+    r.choose("♥")
+    for _ in range(4):
+        assert all(v is None for v in r.view(0).weis_shown)
+        r.play(list(r.legal_cards())[0])
+    for seat in range(4):
+        v = r.view(seat)
+        assert v.weis_winner == Seat(3)
+        # team 1 (seats 1 and 3) counted its Weis: shown; team 0's stay hidden
+        assert v.weis_shown[1] == r.declarations[1] and v.weis_shown[3] == r.declarations[3]
+        assert v.weis_shown[0] is None and v.weis_shown[2] is None
+        public = r.played | v.hand
+        for d in v.weis_shown:
+            if d is not None:
+                public = public | d.cards
+        seen = v.hand | v.played
+        for _, card in v.trick:
+            seen = seen.add(card)
+        if v.weis:
+            seen = seen | v.weis.cards
+        assert seen <= public | r.initial_hand(seat)
+
+
 # ------------------------------------------------------------------ JSON
 def test_json_round_trip_at_every_stage_and_small():
     r = Round.deal(seed=3)
