@@ -50,19 +50,33 @@ _from_mask = CardSet.from_mask
 _PUUR: tuple[int, ...] = tuple(1 << Card.make(s, 5) for s in range(4))  # trump J per suit
 
 
+# Per contract, per strength -1..8 of the best trump already in the trick: the trumps stronger than it.
+_STRONGER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << c for c in range(36) if c // 9 == contract and _STRENGTH[contract][c] > best) if contract < 4 else 0
+        for best in range(-1, 9)
+    )
+    for contract in range(6)
+)
+
+
 def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
     """The mask of legal cards (fast path on raw ints; see :func:`legal_cards`).
 
     ``hand`` is a card mask, ``trick`` the card numbers already played (lead
     first), ``contract`` a :class:`Contract` number.  The result is never
-    empty for a non-empty hand.
+    empty for a non-empty hand.  Written in the subset of Python that numba
+    compiles, so the fast simulation backend runs this very function.
+
+    >>> legal_mask(0b1_0000_0000_0000_0001, [9], 4)   # 6♣ and K♠ in hand, 6♠ led: follow (P2)
+    65536
     """
-    if not trick:
+    if len(trick) == 0:
         return hand  # P1: the leader plays any card
     led = trick[0] // 9
     follow = hand & SUIT_MASKS[led]
     if contract >= 4:  # P2: no trump
-        return follow or hand
+        return follow if follow else hand
     trump_mask = SUIT_MASKS[contract]
     trumps = hand & trump_mask
     if led == contract:  # P5: trump led
@@ -78,13 +92,7 @@ def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
             if c // 9 == contract and strength[c] > best:
                 best = strength[c]
         if best >= 0 and hand & ~trump_mask:  # P4, unless only trumps are left
-            allowed_trumps = 0
-            m = trumps
-            while m:
-                low = m & -m
-                if strength[low.bit_length() - 1] > best:
-                    allowed_trumps |= low
-                m ^= low
+            allowed_trumps = trumps & _STRONGER[contract][best + 1]
     if follow:
         return follow | allowed_trumps
     return (hand & ~trump_mask) | allowed_trumps
