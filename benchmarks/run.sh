@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Run the engine benchmark (jasslib vs jass-kit) in the benchmark's own venv, benchmarks/.venv.
 #
-#   bash benchmarks/run.sh [bench_engine.py options]     (or: make bench)
+#   bash benchmarks/run.sh                     both benchmarks (or: make bench)
+#   bash benchmarks/run.sh --engine [options]  the Round / legal_cards benchmark only
+#   bash benchmarks/run.sh --simulate [options] the fast-path / simulate benchmark only
 #
 # The venv is created on first use; requirements.txt and jasslib itself (editable, so later
 # changes to jasslib are measured without reinstalling) are installed again only when
@@ -21,9 +23,15 @@ fi
 if [ ! -f "$STAMP" ] || [ "$HERE/requirements.txt" -nt "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
     echo "installing benchmarks/requirements.txt and jasslib (editable) into $VENV" >&2
     "$PY" -m pip install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
-    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT"
+    "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[sim]"
     touch "$STAMP"
 fi
 
 cd "$ROOT"
-exec "$PY" benchmarks/bench_engine.py "$@"
+case "${1:-}" in
+    --simulate) shift; exec "$PY" benchmarks/bench_simulate.py "$@" ;;
+    --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
+esac
+"$PY" benchmarks/bench_engine.py "$@"
+echo
+"$PY" benchmarks/bench_simulate.py

@@ -3,7 +3,8 @@
 The engine's fast functions (``play.legal_mask``, the players' heuristics) are
 written in the subset of Python that numba compiles.  Python's ``int.bit_length``
 and ``int.bit_count`` are not in that subset, so those functions call these
-helpers instead; :mod:`jasslib.fast` registers numba implementations of them.
+helpers instead; :mod:`jasslib._numba` registers numba implementations of them.  They accept
+Python ints and numpy integers alike.
 
 >>> popcount(0b1011), lsb_index(0b1000), msb_index(0b1011), lowest(0b1100)
 (3, 3, 3, 4)
@@ -16,19 +17,21 @@ __all__ = ["popcount", "lsb_index", "msb_index", "lowest"]
 
 def popcount(x: int) -> int:
     """The number of set bits (cards in a mask)."""
-    return x.bit_count()
+    return int(x).bit_count()
 
 
 def lsb_index(x: int) -> int:
     """The index of the lowest set bit (the lowest card of a mask); -1 for 0."""
+    x = int(x)
     return (x & -x).bit_length() - 1
 
 
 def msb_index(x: int) -> int:
     """The index of the highest set bit (the highest card of a mask); -1 for 0."""
-    return x.bit_length() - 1
+    return int(x).bit_length() - 1
 
 
 def lowest(x: int) -> int:
     """The lowest set bit as a mask (0 for 0)."""
+    x = int(x)
     return x & -x

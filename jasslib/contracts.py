@@ -86,7 +86,9 @@ class Contract(enum.IntEnum):
             if 0 <= int(text) < 6:
                 return _CONTRACTS[int(text)]
             raise CardParseError(f"unknown contract {text!r}: contracts are numbered 0..5 (C1)")
-        key = str(text).strip().lower().replace("trump", "").strip()
+        key = str(text).strip().lower()
+        if key.endswith(" trump"):  # "♥ trump", "Rosen trump"
+            key = key[: -len(" trump")].strip()
         if key in _NO_TRUMP_WORDS:
             return _NO_TRUMP_WORDS[key]
         try:

@@ -60,6 +60,39 @@ _STRONGER: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+# Per contract, per card: the mask of the cards of the same suit that are stronger (O1–O3).
+_ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << d for d in range(9 * (c // 9), 9 * (c // 9) + 9) if _STRENGTH[contract][d] > _STRENGTH[contract][c])
+        for c in range(36)
+    )
+    for contract in range(6)
+)
+
+
+def above_table(contract: int) -> tuple[int, ...]:
+    """Per card, the mask of the cards of its suit that are stronger under ``contract`` (O1–O3).
+
+    >>> from jasslib import CardSet, Card
+    >>> str(CardSet.from_mask(above_table(0)[Card.C9]))    # clubs trump: only the Puur beats the Näll
+    'J♣'
+    """
+    return _ABOVE[contract]
+
+
+def strength_table(contract: int) -> tuple[int, ...]:
+    """Per card, its strength within its suit under ``contract`` (0..8; see ``contracts.rank_strength``).
+
+    A function rather than a table lookup so that numba-compiled callers get an array instead.
+    """
+    return _STRENGTH[contract]
+
+
+def stronger_table(contract: int) -> tuple[int, ...]:
+    """Index ``best + 1``: the trumps of ``contract`` stronger than strength ``best`` (-1..8)."""
+    return _STRONGER[contract]
+
+
 def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
     """The mask of legal cards (fast path on raw ints; see :func:`legal_cards`).
 
@@ -74,25 +107,25 @@ def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
     if len(trick) == 0:
         return hand  # P1: the leader plays any card
     led = trick[0] // 9
-    follow = hand & SUIT_MASKS[led]
+    follow = hand & (0x1FF << (9 * led))
     if contract >= 4:  # P2: no trump
         return follow if follow else hand
-    trump_mask = SUIT_MASKS[contract]
+    trump_mask = 0x1FF << (9 * contract)
     trumps = hand & trump_mask
     if led == contract:  # P5: trump led
-        if trumps == 0 or trumps == _PUUR[contract]:
+        if trumps == 0 or trumps == 1 << (9 * contract + 5):  # only the Puur (trump J)
             return hand
         return trumps
     # P3/P4: non-trump led.
     allowed_trumps = trumps
     if trumps:
-        strength = _STRENGTH[contract]
+        strength = strength_table(contract)
         best = -1
         for c in trick:
             if c // 9 == contract and strength[c] > best:
                 best = strength[c]
         if best >= 0 and hand & ~trump_mask:  # P4, unless only trumps are left
-            allowed_trumps = trumps & _STRONGER[contract][best + 1]
+            allowed_trumps = trumps & stronger_table(contract)[best + 1]
     if follow:
         return follow | allowed_trumps
     return (hand & ~trump_mask) | allowed_trumps
@@ -275,7 +308,7 @@ def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> i
 
 def trick_winner_index(cards: Sequence[int], contract: int) -> int:
     """Fast path of :func:`trick_winner` on card numbers."""
-    strength = _STRENGTH[contract]
+    strength = strength_table(contract)
     led = cards[0] // 9
     best = 0
     best_key = strength[cards[0]] + (100 if led == contract else 0)

@@ -61,6 +61,8 @@ __all__ = [
     "has_stoeck",
     "has_weis",
     "best_declarations",
+    "strength_code",
+    "fast_tables",
 ]
 
 STOECK_POINTS = 20
@@ -720,6 +722,54 @@ def _join(a: Declaration, b: Declaration) -> Declaration:
     object.__setattr__(d, "points", a.points + b.points)
     object.__setattr__(d, "cards", CardSet.from_mask(a.cards.mask | b.cards.mask))
     return d
+
+
+def strength_code(weis: Weis, contract: Contract | int | str) -> int:
+    """:func:`weis_strength` packed into one int with the same order (for array-based backends).
+
+    >>> a, b = Weis.from_cards("J♣ Q♣ K♣"), Weis.from_cards("Q♠ K♠ A♠")
+    >>> (strength_code(a, 0) < strength_code(b, 0)) == (weis_strength(a, 0) < weis_strength(b, 0))
+    True
+    """
+    points, cards, rank, trump = _strength(weis, _contract(contract))
+    return ((points * 16 + cards) * 16 + rank) * 2 + trump
+
+
+@lru_cache(maxsize=64)
+def fast_tables(
+    contract: Contract, ruleset: Ruleset = CLASSIC
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Tables from which an array backend assembles each hand's best declaration (W2–W6).
+
+    Returns ``(suit_points, suit_code, four_points, four_code)``: for index ``suit * 512 + chunk``
+    (the 9-bit mask of one suit's cards) the points and the :func:`strength_code` of the strongest
+    Weis of that suit's best declaration on its own (0, 0 without a Weis); for each rank index, the
+    points and code of four of a kind (0, 0 when four of that rank are no Weis).  Without four of a
+    kind a hand's best declaration is the union of its suits' (see :func:`_best`).
+    """
+    key = _key(ruleset)
+    c = _contract(contract)
+    suit_points, suit_code = [], []
+    for suit in range(4):
+        for chunk in range(512):
+            if chunk & (chunk >> 1) & (chunk >> 2):
+                d = _declarations(chunk << (9 * suit), c, key)[0]
+                suit_points.append(d.points)
+                suit_code.append(strength_code(d.weis[0], c))
+            else:
+                suit_points.append(0)
+                suit_code.append(0)
+    four_points, four_code = [], []
+    for rank in range(9):
+        points = _four_points(rank, ruleset.four_nines)
+        if points is None:
+            four_points.append(0)
+            four_code.append(0)
+        else:
+            w = Weis(WeisKind.FOUR_OF_A_KIND, CardSet.from_mask(_RANK_MASKS[rank]), points)
+            four_points.append(points)
+            four_code.append(strength_code(w, c))
+    return tuple(suit_points), tuple(suit_code), tuple(four_points), tuple(four_code)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,9 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "jasslib"
 
 # Modules of jasslib that may import third-party packages at top level: the
-# notebook helpers.  Any such package must be in the "notebooks" extra.  Every
+# simulation and notebook helpers.  Any such package must be in the "notebooks" extra (which includes "sim").  Every
 # other module is the core engine and may import only the standard library.
-OPTIONAL_MODULES = ("jasslib/widgets/", "jasslib/display.py", "jasslib/plotting.py")
+OPTIONAL_MODULES = (
+    "jasslib/widgets/",
+    "jasslib/display.py",
+    "jasslib/plotting.py",
+    "jasslib/_numba.py",
+    "jasslib/fast.py",
+    "jasslib/simulate.py",
+    "jasslib/players/",
+)
 
 # Distribution name -> name it is imported under, where the two differ.
 IMPORT_NAMES: dict[str, str] = {}

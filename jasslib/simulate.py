@@ -1,0 +1,482 @@
+"""Simulate many rounds into a tidy pandas DataFrame, one row per round (and per contract with ``"all"``).
+
+>>> df = simulate(200, players="rule", contract="all", seed=1, progress=False)
+>>> len(df), sorted(df.contract.unique().tolist()) == sorted(CONTRACT_NAMES)
+(1200, True)
+>>> bool(((df.trick_points_0 + df.trick_points_1).isin([157, 257])).all())
+True
+
+Every deal of a seed is a pure function of ``(seed, deal)``: the same seed gives the
+same frame, whatever the chunk size.  The fast backend (:mod:`jasslib.fast`)
+plays the rounds; ``backend="reference"`` plays them through :class:`~jasslib.Round`
+and the :mod:`jasslib.players` instead (slow; for checking and teaching).
+
+Forehand is seat 0 in every simulated round (the dealer is seat 3); by the
+symmetry of the seats nothing is lost, and the choosing team is always team 0.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from . import fast
+from .contracts import Contract
+from .rulesets import CLASSIC, Ruleset
+
+__all__ = ["simulate", "iter_simulate", "simulate_to_file", "summarize", "COLUMNS", "CONTRACT_NAMES",
+           "hand_features", "round_from_row"]
+
+CONTRACT_NAMES = ["clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe"]
+"""Contract names as they appear in the ``contract`` column (an ordered categorical)."""
+
+_RANK_NAMES = ["sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"]
+_SUIT_NAMES = ["clubs", "spades", "hearts", "diamonds"]
+
+COLUMNS: dict[str, str] = {
+    "deal": "deal number within the seed; with the seed it reproduces the cards (round_from_row)",
+    "seed": "the simulation seed",
+    "contract": "the contract played: clubs, spades, hearts, diamonds (trump), obenabe, undenufe",
+    "multiplier": "the contract's factor under the ruleset (C3)",
+    "forehand": "forehand's seat, always 0 (the dealer is seat 3)",
+    "chooser": "the seat that named the contract: 0 (forehand) or 2 (its partner after schieben)",
+    "schoben": "True when forehand said schieben and the partner chose (C1)",
+    "players": "the policies of seats 0-3, e.g. 'rule/random/rule/random'",
+    "trick_points_0": "team 0's trick points before the multiplier: cards + 5 last trick + 100 match (H1)",
+    "trick_points_1": "team 1's trick points before the multiplier (H1)",
+    "trick_score_0": "team 0's trick points × multiplier (H2)",
+    "trick_score_1": "team 1's trick points × multiplier (H2)",
+    "tricks_0": "tricks taken by team 0",
+    "tricks_1": "tricks taken by team 1",
+    "match": "the team that took all nine tricks (0 or 1), or -1 (O7)",
+    "weis_0": "team 0's Weis as recorded, multiplied (W7, W8)",
+    "weis_1": "team 1's Weis as recorded, multiplied",
+    "weis_winner": "the seat holding the strongest Weis of the table, or -1 (W7)",
+    "stoeck_0": "team 0's Stöck, multiplied (S1)",
+    "stoeck_1": "team 1's Stöck, multiplied",
+    "score_0": "team 0's hand score: trick score + Weis + Stöck (H2)",
+    "score_1": "team 1's hand score",
+    **{f"fh_{r}": f"number of {r} in forehand's hand" for r in _RANK_NAMES},
+    **{f"fh_len_{s}": f"number of {s} in forehand's hand" for s in _SUIT_NAMES},
+    "fh_longest": "forehand's longest suit length",
+    **{f"fh_value_{c}": f"the rule-based player's estimate of {c} for forehand's hand (contract_values)"
+       for c in CONTRACT_NAMES},
+    "fh_best": "the contract with forehand's highest estimate",
+    **{f"ch_{k}": f"as fh_{k}, for the chooser's hand" for k in
+       ("jacks", "nines", "aces", "sixes", "trumps", "puur", "naell")},
+}
+"""Every column of the frame, with its meaning (ch_trumps/puur/naell: of the chosen trump; 0 without)."""
+
+_POLICY_NAMES = {v: k for k, v in fast.POLICIES.items()}
+
+
+def _policies(players: str | Sequence[str]) -> tuple[int, int, int, int]:
+    if isinstance(players, str):
+        if players in fast.POLICIES:
+            return (fast.POLICIES[players],) * 4  # type: ignore[return-value]
+        if "-vs-" in players:
+            a, b = players.split("-vs-", 1)
+            if a in fast.POLICIES and b in fast.POLICIES:
+                pa, pb = fast.POLICIES[a], fast.POLICIES[b]
+                return (pa, pb, pa, pb)
+        raise ValueError(
+            f"unknown players {players!r}: use 'random', 'rule', 'lowest', 'rule-vs-random' "
+            "(team 0 vs team 1) or four names, one per seat"
+        )
+    names = list(players)
+    if len(names) != 4 or any(n not in fast.POLICIES for n in names):
+        raise ValueError(f"players: four of {sorted(fast.POLICIES)}, one per seat, got {players!r}")
+    return tuple(fast.POLICIES[n] for n in names)  # type: ignore[return-value]
+
+
+def _contracts(contract: str | int | Contract) -> list[int]:
+    if isinstance(contract, str) and contract.strip().lower() == "all":
+        return list(range(6))
+    if isinstance(contract, str) and contract.strip().lower() == "choose":
+        return [fast.CHOOSE]
+    try:
+        return [int(Contract.parse(contract))]
+    except ValueError:
+        raise ValueError(
+            f"unknown contract {contract!r}: use 'choose', 'all' or a contract "
+            f"({', '.join(CONTRACT_NAMES)})"
+        ) from None
+
+
+def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np.ndarray]:
+    """Counts per rank and suit, longest suit and the rule-based estimates of each contract, per hand mask.
+
+    >>> f = hand_features(np.array([0b111111111]))   # all nine clubs: a sure match, best ×4 in Undenufe
+    >>> int(f["aces"][0]), int(f["len_clubs"][0]), int(f["longest"][0]), f["best"][0]
+    (1, 9, 9, 'undenufe')
+    """
+    m = np.asarray(masks, dtype=np.int64)
+    out: dict[str, np.ndarray] = {}
+    for r, name in enumerate(_RANK_NAMES):
+        out[name] = sum(((m >> (9 * s + r)) & 1) for s in range(4)).astype(np.int8)
+    lengths = []
+    for s, name in enumerate(_SUIT_NAMES):
+        chunk = (m >> (9 * s)) & 0x1FF
+        n = np.zeros(m.shape, dtype=np.int8)
+        for r in range(9):
+            n += ((chunk >> r) & 1).astype(np.int8)
+        out[f"len_{name}"] = n
+        lengths.append(n)
+    out["longest"] = np.max(np.stack(lengths), axis=0).astype(np.int8)
+    values = fast.contract_values_batch(m, ruleset)
+    for c, name in enumerate(CONTRACT_NAMES):
+        out[f"value_{name}"] = values[:, c].astype(np.float32)
+    out["best"] = np.array(CONTRACT_NAMES, dtype=object)[np.argmax(values, axis=1)]
+    return out
+
+
+def _frame(res: np.ndarray, hands: np.ndarray, deals: np.ndarray, seed: int | str, pol: tuple[int, ...],
+           ruleset: Ruleset) -> pd.DataFrame:
+    f = dict(zip(fast.RESULT_FIELDS, res.T))
+    contract = f["contract"]
+    mult = np.array(ruleset.multipliers, dtype=np.int16)[contract]
+    tricks0, tricks1 = f["tricks_0"], f["tricks_1"]
+    tp0 = f["card_points_0"] + fast.match_bonus(tricks0)
+    tp1 = f["card_points_1"] + fast.match_bonus(tricks1)
+    match = np.where(tricks0 == 9, 0, np.where(tricks1 == 9, 1, -1)).astype(np.int8)
+    data: dict[str, Any] = {
+        "deal": deals.astype(np.int64),
+        "seed": np.full(len(deals), seed, dtype=np.int64) if isinstance(seed, int)
+        else pd.Categorical.from_codes(np.zeros(len(deals), dtype=np.int8), categories=[str(seed)]),
+        "contract": pd.Categorical.from_codes(contract, categories=CONTRACT_NAMES, ordered=True),
+        "multiplier": mult.astype(np.int8),
+        "forehand": np.zeros(len(deals), dtype=np.int8),
+        "chooser": f["chooser"].astype(np.int8),
+        "schoben": f["schoben"].astype(bool),
+        "players": pd.Categorical.from_codes(np.zeros(len(deals), dtype=np.int8),
+                                             categories=["/".join(_POLICY_NAMES[p] for p in pol)]),
+        "trick_points_0": tp0.astype(np.int16),
+        "trick_points_1": tp1.astype(np.int16),
+        "trick_score_0": (tp0 * mult).astype(np.int16),
+        "trick_score_1": (tp1 * mult).astype(np.int16),
+        "tricks_0": tricks0.astype(np.int8),
+        "tricks_1": tricks1.astype(np.int8),
+        "match": match,
+        "weis_0": (f["weis_0"] * mult).astype(np.int16),
+        "weis_1": (f["weis_1"] * mult).astype(np.int16),
+        "weis_winner": f["weis_winner"].astype(np.int8),
+        "stoeck_0": (f["stoeck_0"] * mult).astype(np.int16),
+        "stoeck_1": (f["stoeck_1"] * mult).astype(np.int16),
+    }
+    data["score_0"] = (data["trick_score_0"] + data["weis_0"] + data["stoeck_0"]).astype(np.int16)
+    data["score_1"] = (data["trick_score_1"] + data["weis_1"] + data["stoeck_1"]).astype(np.int16)
+    fh = hand_features(hands[:, 0], ruleset)
+    for k, v in fh.items():
+        data[f"fh_{k}"] = v
+    data["fh_best"] = pd.Categorical(fh["best"], categories=CONTRACT_NAMES, ordered=True)
+    chooser_hand = np.where(f["chooser"] == 0, hands[:, 0], hands[:, 2])
+    for r in ("jacks", "nines", "aces", "sixes"):
+        idx = _RANK_NAMES.index(r)
+        data[f"ch_{r}"] = sum(((chooser_hand >> (9 * s + idx)) & 1) for s in range(4)).astype(np.int8)
+    trump = np.where(contract < 4, contract, 0)
+    trump_chunk = (chooser_hand >> (9 * trump)) & 0x1FF
+    has_trump = contract < 4
+    n_trumps = np.zeros(len(deals), dtype=np.int8)
+    for r in range(9):
+        n_trumps += ((trump_chunk >> r) & 1).astype(np.int8)
+    data["ch_trumps"] = np.where(has_trump, n_trumps, 0).astype(np.int8)
+    data["ch_puur"] = np.where(has_trump, (trump_chunk >> 5) & 1, 0).astype(np.int8)
+    data["ch_naell"] = np.where(has_trump, (trump_chunk >> 3) & 1, 0).astype(np.int8)
+    return pd.DataFrame(data, columns=list(COLUMNS))
+
+
+def iter_simulate(
+    rounds: int,
+    players: str | Sequence[str] = "random",
+    contract: str | int | Contract = "choose",
+    ruleset: Ruleset | str = CLASSIC,
+    seed: int | str = 0,
+    chunk_size: int = 100_000,
+    progress: bool | None = None,
+    backend: str = "fast",
+) -> Iterator[pd.DataFrame]:
+    """Yield the frame of :func:`simulate` in chunks of at most ``chunk_size`` deals (bounded memory)."""
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 0:
+        raise ValueError(f"rounds must be a whole number of at least 0, got {rounds!r}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size!r}")
+    if backend not in ("fast", "reference"):
+        raise ValueError(f"backend is 'fast' or 'reference', got {backend!r}")
+    rs = Ruleset.get(ruleset)
+    pol = _policies(players)
+    cons = _contracts(contract)
+    fast.seed_key(seed)  # validates the seed
+    bar = _progress_bar(rounds * len(cons), progress)
+    try:
+        for start in range(0, int(rounds), chunk_size):
+            count = min(chunk_size, int(rounds) - start)
+            hands = fast.deal_batch(seed, start, count)
+            deals = np.arange(start, start + count, dtype=np.int64)
+            frames = []
+            for c in cons:
+                if backend == "fast":
+                    res = fast.play_batch(hands, c, pol, seed=seed, start=start, ruleset=rs)
+                else:
+                    res = _reference_batch(hands, c, pol, seed, start, rs)
+                frames.append(_frame(res, hands, deals, seed, pol, rs))
+                bar(count)
+            frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+            if len(cons) > 1:
+                frame = frame.sort_values(["deal", "contract"], kind="stable", ignore_index=True)
+            yield frame
+    finally:
+        bar(0, close=True)
+
+
+def simulate(
+    rounds: int,
+    players: str | Sequence[str] = "random",
+    contract: str | int | Contract = "choose",
+    ruleset: Ruleset | str = CLASSIC,
+    seed: int | str = 0,
+    chunk_size: int = 100_000,
+    progress: bool | None = None,
+    backend: str = "fast",
+) -> pd.DataFrame:
+    """Play ``rounds`` deals and return one tidy row per round (see :data:`COLUMNS`).
+
+    ``players``: ``"random"``, ``"rule"``, ``"rule-vs-random"`` (team 0 against team 1) or four
+    policy names, one per seat.  ``contract``: ``"choose"`` (forehand's player names it or says
+    schieben), ``"all"`` (each deal once under each of the six contracts, by the same players, so
+    contracts compare on the same cards) or one contract.  ``progress``: a progress bar (None: only
+    for long runs).
+    """
+    total = int(rounds) * len(_contracts(contract)) if isinstance(rounds, (int, np.integer)) else 0
+    columns: dict[str, np.ndarray] = {}
+    categories: dict[str, pd.Index] = {}
+    filled = 0
+    first: pd.DataFrame | None = None
+    # Fill preallocated columns chunk by chunk: memory stays at one frame plus one chunk.
+    for chunk in iter_simulate(rounds, players, contract, ruleset, seed, chunk_size, progress, backend):
+        if first is None:
+            first = chunk
+            if len(chunk) == total:
+                return chunk
+            for name, col in chunk.items():
+                if isinstance(col.dtype, pd.CategoricalDtype):
+                    categories[name] = col.cat.categories
+                    columns[name] = np.empty(total, dtype=col.cat.codes.dtype)
+                else:
+                    columns[name] = np.empty(total, dtype=col.dtype)
+        for name, col in chunk.items():
+            values = col.cat.codes.to_numpy() if name in categories else col.to_numpy()
+            columns[name][filled : filled + len(chunk)] = values
+        filled += len(chunk)
+    if first is None:
+        return _frame(np.zeros((0, len(fast.RESULT_FIELDS)), dtype=np.int64), np.zeros((0, 4), dtype=np.int64),
+                      np.zeros(0, dtype=np.int64), seed, _policies(players), Ruleset.get(ruleset))
+    data = {
+        name: pd.Categorical.from_codes(arr, categories=categories[name], ordered=first[name].cat.ordered)
+        if name in categories else arr
+        for name, arr in columns.items()
+    }
+    return pd.DataFrame(data, copy=False)
+
+
+def simulate_to_file(
+    path: str | os.PathLike[str],
+    rounds: int,
+    players: str | Sequence[str] = "random",
+    contract: str | int | Contract = "choose",
+    ruleset: Ruleset | str = CLASSIC,
+    seed: int | str = 0,
+    chunk_size: int = 100_000,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Stream a simulation to ``path`` (``.parquet`` or ``.csv``) chunk by chunk; return :func:`summarize`.
+
+    Memory stays bounded by one chunk.  The file is written under a temporary name and renamed at the
+    end, so a failure leaves no partial file behind.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".parquet", ".csv"):
+        raise ValueError(f"output file must end in .parquet or .csv, got {str(target)!r}")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise OSError(f"cannot write {str(target)!r}: {str(folder)!r} is not a folder")
+    if target.is_dir():
+        raise OSError(f"cannot write {str(target)!r}: it is a folder")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable "
+                      f"({exc.strerror})") from None
+    os.close(fd)
+    tmp = Path(tmp_name)
+    totals: list[pd.DataFrame] = []
+    writer = None
+    try:
+        first = True
+        for chunk in iter_simulate(rounds, players, contract, ruleset, seed, chunk_size, progress):
+            if suffix == ".csv":
+                chunk.to_csv(tmp, mode="w" if first else "a", header=first, index=False)
+            else:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+
+                table = pa.Table.from_pandas(chunk, preserve_index=False)
+                if writer is None:
+                    writer = pq.ParquetWriter(tmp, table.schema)
+                writer.write_table(table)
+            totals.append(_partial_summary(chunk))
+            first = False
+        if writer is not None:
+            writer.close()
+            writer = None
+        if first and suffix == ".parquet":  # no rounds: still write a valid, empty file
+            simulate(0, players, contract, ruleset, seed).to_parquet(tmp, index=False)
+        elif first:
+            simulate(0, players, contract, ruleset, seed).to_csv(tmp, index=False)
+        os.replace(tmp, target)
+    except BaseException:
+        if writer is not None:
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001 - the original error matters more
+                pass
+        tmp.unlink(missing_ok=True)
+        raise
+    return _combine_summaries(totals)
+
+
+def _partial_summary(df: pd.DataFrame) -> pd.DataFrame:
+    g = df.groupby("contract", observed=True)
+    return pd.DataFrame({
+        "rounds": g.size(),
+        "sum_points": g.trick_points_0.sum(),
+        "sum_sq": g.trick_points_0.apply(lambda s: float((s.astype(np.float64) ** 2).sum())),
+        "matches": g.match.apply(lambda s: int((s == 0).sum())),
+        "at_least_100": g.trick_points_0.apply(lambda s: int((s >= 100).sum())),
+        "sum_score_diff": (df.score_0 - df.score_1).groupby(df.contract, observed=True).sum(),
+    })
+
+
+def _combine_summaries(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    if not parts:
+        return pd.DataFrame(columns=["rounds", "mean", "std", "P(match)", "P(>=100)", "mean score diff"])
+    tot = pd.concat(parts).groupby(level=0, observed=True).sum()
+    n = tot["rounds"]
+    mean = tot["sum_points"] / n
+    var = (tot["sum_sq"] / n - mean**2).clip(lower=0)
+    return pd.DataFrame({
+        "rounds": n.astype(int),
+        "mean": mean.round(1),
+        "std": np.sqrt(var * n / (n - 1).clip(lower=1)).round(1),
+        "P(match)": (tot["matches"] / n).round(4),
+        "P(>=100)": (tot["at_least_100"] / n).round(4),
+        "mean score diff": (tot["sum_score_diff"] / n).round(1),
+    })
+
+
+def summarize(df: pd.DataFrame) -> pd.DataFrame:
+    """Per contract: the choosing team's (team 0's) trick points — mean, median, quartiles — P(match),
+    P(at least 100) and the mean score difference.
+
+    >>> s = summarize(simulate(300, contract="all", seed=2, progress=False))
+    >>> list(s.columns)
+    ['rounds', 'mean', 'median', 'q1', 'q3', 'P(match)', 'P(>=100)', 'mean score diff']
+    """
+    g = df.groupby("contract", observed=True)
+    pts = g.trick_points_0
+    return pd.DataFrame({
+        "rounds": g.size(),
+        "mean": pts.mean().round(1),
+        "median": pts.median(),
+        "q1": pts.quantile(0.25),
+        "q3": pts.quantile(0.75),
+        "P(match)": g.match.apply(lambda s: (s == 0).mean()).round(4),
+        "P(>=100)": pts.apply(lambda s: (s >= 100).mean()).round(4),
+        "mean score diff": (df.score_0 - df.score_1).groupby(df.contract, observed=True).mean().round(1),
+    })
+
+
+def round_from_row(row: pd.Series | dict[str, Any], ruleset: Ruleset | str = CLASSIC) -> Any:
+    """The reference :class:`~jasslib.Round` of a frame row's deal, before the contract (replay it yourself).
+
+    >>> df = simulate(3, seed=5, progress=False)
+    >>> r = round_from_row(df.iloc[1])
+    >>> r.forehand, len(r.hand(0))
+    (Seat.S0, 9)
+    """
+    from .round import Round
+
+    seed = row["seed"]
+    seed = int(seed) if isinstance(seed, (int, np.integer)) else str(seed)
+    hands = fast.deal_batch(seed, int(row["deal"]), 1)[0]
+    from .cards import CardSet
+
+    return Round([CardSet.from_mask(int(h)) for h in hands], dealer=3, ruleset=ruleset, seed=seed)
+
+
+def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], seed: int | str, start: int,
+                     ruleset: Ruleset) -> np.ndarray:
+    """:func:`fast.play_batch`'s result array, computed with the reference Round and players."""
+    from .cards import CardSet
+    from .players import RandomPlayer, RuleBasedPlayer, play_round
+    from .round import Round
+
+    out = np.zeros((len(hands), len(fast.RESULT_FIELDS)), dtype=np.int64)
+    for n, row in enumerate(hands):
+        players: list[Any] = []
+        for seat, p in enumerate(pol):
+            if p == fast.RULE:
+                players.append(RuleBasedPlayer())
+            elif p == fast.LOWEST:
+                players.append(_LowestPlayer())
+            else:
+                players.append(RandomPlayer(seed=f"{seed}/{start + n}/{seat}"))
+        r = Round([CardSet.from_mask(int(h)) for h in row], dealer=3, ruleset=ruleset)
+        if contract >= 0:
+            r.choose(contract)
+        play_round(r, players)
+        s = r.score()
+        w = r.weis_result
+        out[n] = (int(r.contract), int(r.chooser), int(r.pushed), r.card_points[0], r.card_points[1],
+                  s.tricks[0], s.tricks[1], int(s.last_trick), w.points[0], w.points[1],
+                  -1 if w.winner is None else int(w.winner),
+                  s.stoeck[0] // s.multiplier, s.stoeck[1] // s.multiplier)
+    return out
+
+
+class _LowestPlayer:
+    """Plays the lowest legal card and names clubs: the deterministic policy ``lowest``."""
+
+    def choose_contract(self, view: Any) -> Contract:
+        return Contract.CLUBS
+
+    def play_card(self, view: Any) -> Any:
+        return min(view.legal)
+
+
+def _progress_bar(total: int, progress: bool | None) -> Callable[..., None]:
+    """A callable advancing a tqdm bar (terminal or notebook), or doing nothing."""
+    show = total >= 200_000 if progress is None else bool(progress)
+    if not show:
+        return lambda n, close=False: None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is in the simulation extra
+        return lambda n, close=False: None
+    bar = tqdm(total=total, unit="round", desc="simulating", mininterval=0.5)
+
+    def step(n: int, close: bool = False) -> None:
+        if n:
+            bar.update(n)
+        if close:
+            bar.close()
+
+    return step

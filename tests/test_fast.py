@@ -1,0 +1,187 @@
+"""The fast backend against the reference engine: same deals, same results (issue: exact agreement).
+
+Deterministic policies (the lowest legal card; the rule-based player) must give identical trick
+points, tricks, Weis and Stöck round for round on at least 10,000 deals per contract.  The random
+players draw from different streams in the two engines, so their distributions are compared
+statistically.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from jasslib import CLASSIC, MODERN, CardSet, Contract, Round, fast
+from jasslib._numba import HAVE_NUMBA
+from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round
+from jasslib.simulate import _reference_batch
+
+DEALS = 10_000
+
+
+def test_numba_is_installed_in_the_test_environment():
+    """The default environment has numba (make install); without it the fast path is plain Python."""
+    assert HAVE_NUMBA
+
+
+def test_D3_counter_based_deals_are_valid_and_reproducible():
+    hands = fast.deal_batch("class-3b", 0, 2000)
+    assert hands.shape == (2000, 4)
+    for row in hands[:200]:
+        sets = [CardSet.from_mask(int(h)) for h in row]
+        assert all(len(s) == 9 for s in sets)
+        assert sets[0] | sets[1] | sets[2] | sets[3] == CardSet.full()
+    # a chunk is the same whether dealt alone or inside a bigger batch
+    assert (fast.deal_batch("class-3b", 500, 100) == hands[500:600]).all()
+    assert not (fast.deal_batch("class-3c", 0, 100) == hands[:100]).all()
+
+
+def test_D3_counter_based_deals_are_uniform_enough():
+    hands = fast.deal_batch(9, 0, 20_000)
+    counts = np.zeros((36, 4))
+    for seat in range(4):
+        for c in range(36):
+            counts[c, seat] = ((hands[:, seat] >> c) & 1).sum()
+    assert np.all(np.abs(counts - 5000) < 300), counts  # 5000 ± ~4.7 sigma
+
+
+def _lowest_reference(hands: np.ndarray, contract: int, ruleset) -> np.ndarray:
+    out = np.zeros((len(hands), len(fast.RESULT_FIELDS)), dtype=np.int64)
+    for n, row in enumerate(hands):
+        r = Round([CardSet.from_mask(int(h)) for h in row], dealer=3, ruleset=ruleset)
+        r.choose(contract)
+        while not r.done:
+            r.play(min(r.legal_cards()))
+        s = r.score()
+        w = r.weis_result
+        out[n] = (int(r.contract), int(r.chooser), 0, r.card_points[0], r.card_points[1], s.tricks[0],
+                  s.tricks[1], int(s.last_trick), w.points[0], w.points[1], -1 if w.winner is None else int(w.winner),
+                  s.stoeck[0] // s.multiplier, s.stoeck[1] // s.multiplier)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("contract", list(Contract), ids=lambda c: c.name)
+def test_fast_path_agrees_exactly_with_the_reference_lowest_card(contract):
+    ruleset = CLASSIC if contract % 2 == 0 else MODERN
+    hands = fast.deal_batch(f"agree-{contract}", 0, DEALS)
+    got = fast.play_batch(hands, int(contract), (fast.LOWEST,) * 4, ruleset=ruleset)
+    want = _lowest_reference(hands, int(contract), ruleset)
+    diff = np.nonzero((got != want).any(axis=1))[0]
+    assert len(diff) == 0, f"{len(diff)} rounds differ, first deal {diff[:1]}: {got[diff[:1]]} vs {want[diff[:1]]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("contract", list(Contract), ids=lambda c: c.name)
+def test_fast_path_agrees_exactly_with_the_reference_rule_based_player(contract):
+    ruleset = MODERN if contract % 2 == 0 else CLASSIC
+    n = DEALS
+    hands = fast.deal_batch(f"rule-{contract}", 0, n)
+    pol = (fast.RULE,) * 4
+    got = fast.play_batch(hands, int(contract), pol, ruleset=ruleset)
+    want = _reference_batch(hands, int(contract), pol, "x", 0, ruleset)
+    diff = np.nonzero((got != want).any(axis=1))[0]
+    assert len(diff) == 0, f"{len(diff)} rounds differ, first deal {diff[:1]}: {got[diff[:1]]} vs {want[diff[:1]]}"
+
+
+def test_fast_path_contract_choice_agrees_with_the_reference_rule_based_player():
+    hands = fast.deal_batch("choose", 0, 3000)
+    pol = (fast.RULE,) * 4
+    for ruleset in (CLASSIC, MODERN):
+        got = fast.play_batch(hands, fast.CHOOSE, pol, ruleset=ruleset)
+        want = _reference_batch(hands, fast.CHOOSE, pol, "x", 0, ruleset)
+        assert (got == want).all()
+        assert got[:, 2].any(), "some hands are pushed (schieben)"
+
+
+def test_random_players_distributions_agree():
+    """Random play: fast and reference draw differently, so compare the distributions (means, spread)."""
+    n = 4000
+    hands = fast.deal_batch("random-dist", 0, n)
+    pol = (fast.RANDOM,) * 4
+    for contract in (Contract.HEARTS, Contract.OBENABE):
+        got = fast.play_batch(hands, int(contract), pol, seed=1)[:, 3]
+        want = _reference_batch(hands[:1500], int(contract), pol, "r", 0, CLASSIC)[:, 3]
+        se = np.sqrt(got.var() / len(got) + want.var() / len(want))
+        assert abs(got.mean() - want.mean()) < 4 * se, (got.mean(), want.mean(), se)
+        assert abs(got.std() - want.std()) < 0.1 * want.std()
+
+
+def test_random_contract_choice_distribution():
+    hands = fast.deal_batch("random-choice", 0, 70_000)
+    res = fast.play_batch(hands, fast.CHOOSE, (fast.RANDOM,) * 4, seed=3)
+    pushed = res[:, 2].mean()
+    assert abs(pushed - 1 / 7) < 0.01
+    counts = np.bincount(res[:, 0], minlength=6) / len(res)
+    assert np.all(np.abs(counts - 1 / 6) < 0.01)
+
+
+def test_random_players_and_rule_players_give_valid_rounds():
+    hands = fast.deal_batch("valid", 0, 5000)
+    for pol in ((fast.RANDOM,) * 4, (fast.RULE, fast.RANDOM, fast.RULE, fast.RANDOM)):
+        res = fast.play_batch(hands, fast.CHOOSE, pol, seed=5)
+        assert ((res[:, 3] + res[:, 4]) == 157).all()
+        assert ((res[:, 5] + res[:, 6]) == 9).all()
+
+
+def test_results_do_not_depend_on_batching():
+    hands = fast.deal_batch(4, 0, 1000)
+    whole = fast.play_batch(hands, fast.CHOOSE, (fast.RANDOM,) * 4, seed=4)
+    part = fast.play_batch(hands[600:], fast.CHOOSE, (fast.RANDOM,) * 4, seed=4, start=600)
+    assert (whole[600:] == part).all()
+
+
+def test_weis_tables_agree_with_the_reference_on_many_hands():
+    """The fast Weis (tables + fours) gives each table's contest exactly as weis.contest does."""
+    hands = fast.deal_batch("weis", 0, 20_000)
+    for ruleset in (CLASSIC, MODERN):
+        for contract in (Contract.CLUBS, Contract.UNDENUFE):
+            got = fast.play_batch(hands[:3000], int(contract), (fast.LOWEST,) * 4, ruleset=ruleset)
+            from jasslib import weis
+
+            for n in range(3000):
+                decls = weis.best_declarations([int(h) for h in hands[n]], contract, ruleset)
+                want = weis.contest(decls, contract, 0)
+                assert (got[n, 8], got[n, 9]) == want.points
+                assert got[n, 10] == (-1 if want.winner is None else int(want.winner))
+
+
+def test_the_fast_path_works_without_numba():
+    """With numba missing (JASSLIB_NO_NUMBA=1) the same functions run as plain Python, same results."""
+    code = (
+        "from jasslib import fast\n"
+        "assert not fast.HAVE_NUMBA\n"
+        "h = fast.deal_batch(1, 0, 30)\n"
+        "r = fast.play_batch(h, -1, (0, 1, 0, 2), seed=2)\n"
+        "print(h.sum(), r.sum())\n"
+    )
+    env = dict(os.environ, JASSLIB_NO_NUMBA="1")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    h = fast.deal_batch(1, 0, 30)
+    r = fast.play_batch(h, -1, (0, 1, 0, 2), seed=2)
+    assert out.stdout.split() == [str(h.sum()), str(r.sum())]
+
+
+def test_players_reference_driver_matches_a_manual_rule_round():
+    hands = fast.deal_batch("one", 0, 1)
+    r = Round([CardSet.from_mask(int(h)) for h in hands[0]], dealer=3)
+    r.choose("♠")
+    play_round(r, [RuleBasedPlayer()] * 4)
+    res = fast.play_batch(hands, int(Contract.SPADES), (fast.RULE,) * 4)
+    assert (res[0, 3], res[0, 4]) == r.card_points
+    assert RandomPlayer(seed=1)  # importable and constructible
+
+
+def test_bad_arguments():
+    hands = fast.deal_batch(1, 0, 2)
+    with pytest.raises(ValueError, match="policies"):
+        fast.play_batch(hands, 0, (0, 0, 0))
+    with pytest.raises(ValueError, match="contracts"):
+        fast.play_batch(hands, 7)
+    with pytest.raises(ValueError, match="seed"):
+        fast.deal_batch(1.5, 0, 1)  # type: ignore[arg-type]

@@ -1,0 +1,209 @@
+"""Tests of jasslib.simulate and the command line ``python -m jasslib simulate``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jasslib import CardSet, Contract, Round
+from jasslib.__main__ import main
+from jasslib.simulate import (
+    COLUMNS,
+    CONTRACT_NAMES,
+    hand_features,
+    iter_simulate,
+    round_from_row,
+    simulate,
+    simulate_to_file,
+    summarize,
+)
+
+
+def test_columns_are_documented_and_present():
+    df = simulate(50, seed=1, progress=False)
+    assert list(df.columns) == list(COLUMNS)
+    assert all(COLUMNS[c] for c in df.columns)
+
+
+def test_same_seed_same_frame_whatever_the_chunks():
+    a = simulate(700, players="rule-vs-random", seed="lesson-4", progress=False)
+    b = simulate(700, players="rule-vs-random", seed="lesson-4", chunk_size=128, progress=False)
+    pd.testing.assert_frame_equal(a, b)
+    c = simulate(700, players="rule-vs-random", seed="lesson-5", progress=False)
+    assert not a.equals(c)
+
+
+def test_O7_points_total_157_or_257_and_scores_add_up():
+    df = simulate(3000, players="random", contract="all", ruleset="modern", seed=2, progress=False)
+    total = df.trick_points_0 + df.trick_points_1
+    assert total.isin([157, 257]).all()
+    assert ((total == 257) == (df.match >= 0)).all()
+    assert (df.score_0 == df.trick_score_0 + df.weis_0 + df.stoeck_0).all()
+    assert (df.trick_score_0 == df.trick_points_0 * df.multiplier).all()
+    assert (df.weis_0 * df.weis_1 == 0).all(), "W7: only one team scores Weis"
+
+
+def test_contract_all_plays_each_deal_under_every_contract():
+    df = simulate(40, contract="all", seed=3, progress=False)
+    assert len(df) == 240
+    per_deal = df.groupby("deal").contract.apply(lambda s: sorted(s.astype(str)))
+    assert all(v == sorted(CONTRACT_NAMES) for v in per_deal)
+    assert not df.schoben.any() and (df.chooser == 0).all()
+
+
+def test_C3_multiplier_column_follows_the_ruleset():
+    df = simulate(60, contract="all", seed=3, progress=False)
+    mult = df.groupby("contract", observed=True).multiplier.first()
+    assert mult.to_dict() == dict(zip(CONTRACT_NAMES, [1, 1, 2, 2, 3, 4]))
+
+
+def test_C1_choose_lets_forehand_push():
+    df = simulate(3000, players="random", seed=4, progress=False)
+    assert 0.10 < df.schoben.mean() < 0.19
+    assert set(df.chooser[df.schoben]) == {2} and set(df.chooser[~df.schoben]) == {0}
+
+
+def test_rows_replay_through_the_reference_round():
+    df = simulate(30, players="rule", contract="hearts", seed=6, progress=False)
+    from jasslib.players import RuleBasedPlayer, play_round
+
+    for _, row in df.head(10).iterrows():
+        r = round_from_row(row)
+        r.choose(Contract.HEARTS)
+        play_round(r, [RuleBasedPlayer()] * 4)
+        s = r.score()
+        assert (s.trick_points[0], s.total[0], s.total[1]) == (row.trick_points_0, row.score_0, row.score_1)
+
+
+def test_reference_backend_gives_the_same_frame_for_deterministic_players():
+    fast_df = simulate(60, players="rule", contract="choose", seed=8, progress=False)
+    ref_df = simulate(60, players="rule", contract="choose", seed=8, progress=False, backend="reference")
+    pd.testing.assert_frame_equal(fast_df, ref_df)
+
+
+def test_hand_features_count_cards():
+    hand = CardSet.parse("6♣ 7♣ 8♣ A♠ A♥ A♦ J♥ 9♥ 6♦")
+    f = hand_features(np.array([hand.mask]))
+    assert int(f["aces"][0]) == 3 and int(f["sixes"][0]) == 2 and int(f["len_hearts"][0]) == 3
+    assert int(f["longest"][0]) == 3
+
+
+def test_summary_table():
+    df = simulate(500, contract="all", seed=9, progress=False)
+    s = summarize(df)
+    assert list(s.index.astype(str)) == CONTRACT_NAMES
+    assert (s["rounds"] == 500).all()
+    assert ((s["q1"] <= s["median"]) & (s["median"] <= s["q3"])).all()
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"rounds": -1}, "rounds"),
+        ({"rounds": 10, "players": "clever"}, "unknown players"),
+        ({"rounds": 10, "contract": "trumps"}, "unknown contract"),
+        ({"rounds": 10, "ruleset": "swiss"}, "unknown ruleset"),
+        ({"rounds": 10, "seed": 1.5}, "seed"),
+        ({"rounds": 10, "chunk_size": 0}, "chunk_size"),
+    ],
+)
+def test_bad_arguments_are_explained(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        simulate(progress=False, **kwargs)
+
+
+def test_iter_simulate_streams_bounded_chunks():
+    sizes = [len(c) for c in iter_simulate(1000, chunk_size=300, seed=1, progress=False)]
+    assert sizes == [300, 300, 300, 100]
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_simulate_to_file_round_trips(tmp_path: Path, suffix: str):
+    out = tmp_path / f"sim{suffix}"
+    summary = simulate_to_file(out, 900, players="rule", contract="all", seed=5, chunk_size=250)
+    back = pd.read_parquet(out) if suffix == ".parquet" else pd.read_csv(out)
+    assert len(back) == 5400
+    df = simulate(900, players="rule", contract="all", seed=5, progress=False)
+    assert (back.trick_points_0.to_numpy() == df.trick_points_0.to_numpy()).all()
+    assert summary["rounds"].sum() == 5400
+    assert [p.name for p in tmp_path.iterdir()] == [out.name], "no temporary file is left"
+
+
+def test_simulate_to_file_leaves_no_partial_file_on_failure(tmp_path: Path, monkeypatch):
+    out = tmp_path / "broken.parquet"
+    import jasslib.simulate as sim
+
+    calls = {"n": 0}
+    real = sim._frame
+
+    def failing_frame(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("disk full (simulated)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim, "_frame", failing_frame)
+    with pytest.raises(RuntimeError, match="disk full"):
+        simulate_to_file(out, 1000, chunk_size=200, seed=1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_simulate_writes_file_and_prints_summary(tmp_path: Path, capsys):
+    out = tmp_path / "run.csv"
+    code = main(["simulate", "--rounds", "300", "--players", "rule", "--contract", "all", "--seed", "7",
+                 "--out", str(out), "--no-progress"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "wrote 300 deals" in text and "obenabe" in text and "P(match)" in text
+    assert len(pd.read_csv(out)) == 1800
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--rounds", "0"], "at least 1"),
+        (["--rounds", "ten"], "whole number"),
+        (["--rounds", "5", "--players", "clever"], "unknown players"),
+        (["--rounds", "5", "--contract", "trumps"], "unknown contract"),
+        (["--rounds", "5", "--ruleset", "swiss"], "invalid choice"),
+        (["--rounds", "5", "--out", "x.txt"], ".parquet or .csv"),
+        (["--rounds", "5", "--out", "/no/such/folder/x.csv"], "does not exist"),
+    ],
+)
+def test_cli_errors_are_clear(tmp_path: Path, args, message):
+    if "--out" not in args:
+        args = [*args, "--out", str(tmp_path / "x.csv")]
+    result = subprocess.run([sys.executable, "-m", "jasslib", "simulate", *args], capture_output=True,
+                            text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_cli_unwritable_folder(capsys):
+    # /sys refuses new files even to root
+    assert main(["simulate", "--rounds", "5", "--out", "/sys/jasslib-test.csv"]) == 2
+    assert "is not writable" in capsys.readouterr().err
+
+
+def test_cli_output_inside_a_file(tmp_path: Path, capsys):
+    (tmp_path / "file.txt").write_text("x")
+    assert main(["simulate", "--rounds", "5", "--out", str(tmp_path / "file.txt" / "x.csv")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_folder_as_output(tmp_path: Path, capsys):
+    assert main(["simulate", "--rounds", "5", "--out", str(tmp_path)]) == 2
+    assert "must end in .parquet or .csv" in capsys.readouterr().err
+
+
+def test_round_from_row_is_the_same_deal():
+    df = simulate(5, seed="x", progress=False)
+    r = round_from_row(df.iloc[3])
+    assert isinstance(r, Round) and r.forehand == 0
