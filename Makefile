@@ -12,7 +12,7 @@ STAMP   := $(VENV)/.installed
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .DEFAULT_GOAL := help
-.PHONY: help install lint test lab bench clean distclean
+.PHONY: help install lint test lab app bench clean distclean
 
 help: ## list the targets
 	@echo "jasslib make targets:"
@@ -40,6 +40,9 @@ test: $(STAMP) ## ruff check, then pytest (tests/ and the doctests of jasslib/)
 
 lab: $(STAMP) ## start JupyterLab on notebooks/
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/
+
+app: $(STAMP) ## serve the trainers as a standalone page (Voilà, no code) on http://127.0.0.1:8866
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=8866 app/trainers.ipynb
 
 bench: ## run the benchmarks (benchmarks/run.sh)
 	bash benchmarks/run.sh

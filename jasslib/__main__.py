@@ -1,4 +1,4 @@
-"""Command line: ``python -m jasslib simulate ...`` (and ``python -m jasslib --help``).
+"""Command line: ``python -m jasslib simulate ...``, ``python -m jasslib worksheet ...`` (see ``--help``).
 
 Errors in the arguments or the output path are reported in one line on stderr with
 exit code 2; no partial output file is left behind.
@@ -50,7 +50,28 @@ def build_parser() -> argparse.ArgumentParser:
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
     bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    ws = sub.add_parser(
+        "worksheet",
+        help="write a printable exercise sheet and its answer key (HTML)",
+        description="Write a printable exercise sheet and a separate answer key (SHEET_key.html). "
+        "The same seed gives the same exercises as the notebook trainers.",
+    )
+    ws.add_argument("--topic", required=True,
+                    help="legal, trick, weis, contest, stoeck, score or claim")
+    ws.add_argument("--count", type=_positive, default=10, help="number of exercises (default 10)")
+    ws.add_argument("--seed", type=_seed, default=0, help="seed of the series (give a class one seed)")
+    ws.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
+    ws.add_argument("--out", required=True, help="output file, SHEET.html")
     return parser
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    from .rulesets import Ruleset
+    from .worksheet import write_worksheet
+
+    sheet, key = write_worksheet(args.topic, args.count, args.seed, args.out, ruleset=Ruleset.get(args.ruleset))
+    print(f"wrote {args.count} {args.topic} exercises (seed {args.seed}) to {sheet} and the answers to {key}")
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -74,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return _simulate(args)
+        return _worksheet(args) if args.command == "worksheet" else _simulate(args)
     except (ValueError, OSError) as exc:
         print(f"python -m jasslib {args.command}: error: {exc}", file=sys.stderr)
         return 2

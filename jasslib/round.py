@@ -134,6 +134,11 @@ class RoundView:
         """This seat's team."""
         return self.seat.team
 
+    def _repr_html_(self) -> str:
+        from .display import table_html
+
+        return table_html(self)
+
 
 def _seed_bits(seed: int | str | None) -> int:
     """256 pseudo-random bits derived from ``seed`` (BLAKE2b of its text; fresh entropy for None)."""

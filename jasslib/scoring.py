@@ -92,6 +92,11 @@ class HandScore:
             "revoke": None if self.revoke is None else int(self.revoke),
         }
 
+    def _repr_html_(self) -> str:
+        from .display import score_sheet_html
+
+        return score_sheet_html(self)
+
     def __str__(self) -> str:
         lines = [f"{self.contract} ×{self.multiplier}"]
         for t in (0, 1):

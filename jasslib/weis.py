@@ -614,6 +614,11 @@ class Declaration:
     def __str__(self) -> str:
         return self.format()
 
+    def _repr_html_(self) -> str:
+        from .display import declaration_html
+
+        return declaration_html(self)
+
 
 def _declaration_order(d: Declaration) -> tuple[object, ...]:
     """W5 (total, then strongest Weis), then the other Weis, then card masks for determinism."""
@@ -817,6 +822,11 @@ class ContestResult:
         """:attr:`points` multiplied by the contract's factor, as recorded at once (W8, H2)."""
         factor = ruleset.multiplier(self.contract)
         return (self.points[0] * factor, self.points[1] * factor)
+
+    def _repr_html_(self) -> str:
+        from .display import contest_html
+
+        return contest_html(self)
 
     def __str__(self) -> str:
         if self.team is None:

@@ -33,6 +33,7 @@ OPTIONAL_MODULES = (
     "jasslib/fast.py",
     "jasslib/simulate.py",
     "jasslib/players/",
+    "jasslib/analysis.py",
 )
 
 # Distribution name -> name it is imported under, where the two differ.

@@ -1,0 +1,403 @@
+"""Play a whole round at a table against three bots: :class:`RoundPlayer`.
+
+The learner sits at ``seat``; the bots (:class:`~jasslib.players.RuleBasedPlayer` by default) play
+the other seats.  The widget shows the table as the learner's seat sees it (``Round.view``), the
+learner's hand as buttons, a contract chooser when it is the learner's choice, a message line and
+a log of the round (tricks, Weis, Stöck, the score).  Every rule is the engine's: a refused card
+shows the engine's reason (``Round.check(card).message``, with the rule id) and changes nothing.
+
+>>> p = RoundPlayer(seed=1)
+>>> p.round.to_move == p.seat or p.round.done
+True
+>>> while not p.round.done:
+...     if p.round.contract is None:
+...         p.choose("♥")
+...     else:
+...         p.play(min(p.round.legal_cards()))
+>>> "Score" in p.log.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import ipywidgets as w
+
+from ..cards import Card, CardLike
+from ..contracts import Contract
+from ..display import trick_html
+from ..errors import IllegalPlayError, JassError
+from ..players import Player, RuleBasedPlayer
+from ..round import Round, RoundView
+from ..rulesets import CLASSIC, Ruleset
+from ..seats import Seat
+from ._common import (
+    card_button_layout,
+    card_label,
+    card_tooltip,
+    check_style,
+    display_function,
+    guarded,
+    message_html,
+    text_html,
+)
+
+__all__ = ["RoundPlayer", "table_fallback_html", "score_html"]
+
+
+class RoundPlayer:
+    """One round of Schieber at a table: the learner at ``seat`` against three bots.
+
+    ``seed`` fixes the deal (``Round.deal``); ``bots`` is ``None`` (a
+    :class:`~jasslib.players.RuleBasedPlayer` at every other seat), one player for every other
+    seat, or four players indexed by seat (the learner's entry is ignored).  **New round** deals
+    the next seed with the deal moved one seat to the right (D4), so the forehand changes.
+    ``hints=True`` fades the cards that may not be played in the table picture (the engine's
+    ``view.legal``); by default the learner finds them out, and a refused card says why.
+
+    Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → Button), :attr:`message`
+    and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
+    :attr:`new_round_button`; the methods :meth:`play`, :meth:`choose`, :meth:`schieben` and
+    :meth:`new_round` do what the buttons do.
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        seat: Seat | int = 0,
+        ruleset: Ruleset | str = CLASSIC,
+        bots: Player | Sequence[Player | None] | None = None,
+        style: str = "french",
+        dealer: Seat | int = 3,
+        hints: bool = False,
+    ) -> None:
+        self.seat = Seat.parse(seat)
+        self.hints = bool(hints)
+        self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
+        self.style = check_style(style)
+        self.bots = self._bots(bots)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"a seed is an int or a str, got {seed!r}")
+        self.seed: int | str = seed
+        self.rounds_played = 0
+        self.dealer = Seat.parse(dealer)
+        self.hand_buttons: dict[Card, w.Button] = {}
+
+        self.header = w.HTML()
+        self.table = w.HTML()
+        self.contract_menu = w.Dropdown(options=[(c.format(self.style), c) for c in Contract], value=Contract(0),
+                                        description="Contract:", layout=w.Layout(width="16em"))
+        self.choose_button = w.Button(description="Choose", button_style="primary", icon="check",
+                                      tooltip="Name this contract")
+        self.schieben_button = w.Button(description="Schieben", icon="share",
+                                        tooltip="Pass the choice of contract to your partner")
+        self.contract_box = w.HBox([self.contract_menu, self.choose_button, self.schieben_button])
+        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.message = w.HTML()
+        self.log = w.HTML()
+        self.new_round_button = w.Button(description="New round", icon="refresh", tooltip="Deal the next round")
+        self.choose_button.on_click(self._on_choose)
+        self.schieben_button.on_click(self._on_schieben)
+        self.new_round_button.on_click(self._on_new_round)
+        self.ui = w.VBox(
+            [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
+             self.new_round_button, w.HTML("<b>Log</b>"), self.log],
+            layout=w.Layout(border="1px solid #ccc", padding="6px"),
+        )
+        self.ui.add_class("jass-round-player")
+        self.round = self._deal()
+        self._start()
+
+    # ------------------------------------------------------------------ setup
+    def _bots(self, bots: Player | Sequence[Player | None] | None) -> tuple[Player | None, ...]:
+        if bots is None:
+            default = RuleBasedPlayer()
+            return tuple(None if s == self.seat else default for s in range(4))
+        if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)):
+            if len(bots) != 4:
+                raise ValueError(f"bots: one player per seat 0..3 (the learner's may be None), got {len(bots)}")
+            chosen = tuple(None if s == self.seat else bots[s] for s in range(4))
+        else:
+            chosen = tuple(None if s == self.seat else bots for s in range(4))
+        for s, bot in enumerate(chosen):
+            if s != self.seat and not isinstance(bot, Player):
+                raise TypeError(f"bots: seat {s} needs a player (choose_contract and play_card), got {bot!r}")
+        return chosen
+
+    def _round_seed(self) -> int | str:
+        k = self.rounds_played
+        if isinstance(self.seed, int):
+            return self.seed + k
+        return self.seed if k == 0 else f"{self.seed}/{k}"
+
+    def _deal(self) -> Round:
+        dealer = Seat((int(self.dealer) + self.rounds_played) % 4)
+        return Round.deal(seed=self._round_seed(), dealer=dealer, ruleset=self.ruleset)
+
+    def _start(self) -> None:
+        self._run_bots()
+        self._refresh()
+        self.message.value = message_html(self._prompt())
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<RoundPlayer seat {int(self.seat)}: {getattr(self, 'round', None)!r}>"
+
+    # ------------------------------------------------------------------ state
+    @property
+    def my_turn(self) -> bool:
+        """True when the round waits for the learner (to choose the contract or to play)."""
+        return self.round.to_move == self.seat
+
+    def _run_bots(self) -> None:
+        """Let the bots act until it is the learner's turn or the round is over."""
+        rnd = self.round
+        while not rnd.done and rnd.to_move != self.seat:
+            seat = rnd.to_move
+            assert seat is not None
+            bot = self.bots[seat]
+            assert bot is not None
+            view = rnd.view(seat)
+            if rnd.contract is None:
+                contract = bot.choose_contract(view)
+                if contract is None:
+                    rnd.schieben(seat)
+                else:
+                    rnd.choose(contract, seat)
+            else:
+                rnd.play(bot.play_card(view), seat)
+
+    def _allowed(self, action: Callable[[Round], Any]) -> bool:
+        """Whether the engine accepts ``action`` now (tried on a copy of the round)."""
+        try:
+            action(self.round.copy())
+        except JassError:
+            return False
+        return True
+
+    def _prompt(self) -> str:
+        rnd = self.round
+        if rnd.done:
+            s = rnd.score()
+            return f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. Click New round to play again."
+        if not self.my_turn:  # pragma: no cover - the bots always play on to the learner's turn
+            return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]
+        if rnd.contract is None:
+            if rnd.pushed:
+                return "Your partner said schieben: you must choose the contract."
+            return "You are forehand: choose the contract, or say schieben to let your partner choose."
+        return "Your turn: click a card to play it."
+
+    # ------------------------------------------------------------------ actions
+    def play(self, card: CardLike) -> None:
+        """Play ``card`` for the learner (as clicking its button); a refused card changes nothing."""
+        self._on_card(card)
+
+    def choose(self, contract: Contract | int | str) -> None:
+        """Name ``contract`` (as picking it in the menu and clicking **Choose**)."""
+        self._on_choose(None, contract)
+
+    def schieben(self) -> None:
+        """Say schieben (as clicking **Schieben**)."""
+        self._on_schieben()
+
+    def new_round(self) -> None:
+        """Deal the next round (next seed; the deal moves one seat to the right)."""
+        self._on_new_round()
+
+    @guarded("message")
+    def _on_card(self, card: CardLike) -> None:
+        c = Card.parse(card)
+        try:
+            self.round.play(c, self.seat)
+        except IllegalPlayError as exc:
+            self.message.value = message_html(exc.verdict.message, "warn")
+            return
+        except JassError as exc:
+            self.message.value = message_html(_sentence(str(exc)), "warn")
+            return
+        self._after_move(f"You played {card_label(c, self.style)}.")
+
+    @guarded("message")
+    def _on_choose(self, _button: Any = None, contract: Contract | int | str | None = None) -> None:
+        c = self.contract_menu.value if contract is None else Contract.parse(contract)
+        if c is None:
+            self.message.value = message_html("Please pick a contract in the menu first.", "warn")
+            return
+        try:
+            self.round.choose(c, self.seat)
+        except JassError as exc:
+            self.message.value = message_html(_sentence(str(exc)), "warn")
+            return
+        self._after_move(f"You chose {Contract(c).format(self.style)}.")
+
+    @guarded("message")
+    def _on_schieben(self, _button: Any = None) -> None:
+        try:
+            self.round.schieben(self.seat)
+        except JassError as exc:
+            self.message.value = message_html(_sentence(str(exc)), "warn")
+            return
+        self._after_move("You said schieben: your partner chooses.")
+
+    @guarded("message")
+    def _on_new_round(self, _button: Any = None) -> None:
+        self.rounds_played += 1
+        try:
+            self.round = self._deal()
+        except Exception:
+            self.rounds_played -= 1
+            raise
+        self._start()
+
+    def _after_move(self, said: str) -> None:
+        self._run_bots()
+        self._refresh()
+        self.message.value = message_html(f"{said} {self._prompt()}", "ok")
+
+    # ------------------------------------------------------------------ display
+    def _refresh(self) -> None:
+        rnd = self.round
+        view = rnd.view(self.seat)
+        me = int(self.seat)
+        self.header.value = (f"<h3 style='margin:0.2em 0'>Schieber — you are seat {me} (team {me % 2}, "
+                             f"partner seat {int(self.seat.partner)})</h3><small>seed {html.escape(str(rnd.seed))}, "
+                             f"{html.escape(self.ruleset.name)} rules</small>")
+        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style)
+        choosing = rnd.contract is None and self.my_turn
+        self.contract_box.layout.display = None if choosing else "none"
+        self.schieben_button.disabled = not (choosing and self._allowed(lambda r: r.schieben(self.seat)))
+        self.choose_button.disabled = not choosing
+        self._build_hand(view)
+        self.log.value = log_html(rnd, self.style)
+
+    def _build_hand(self, view: RoundView) -> None:
+        cards = list(view.hand)
+        if list(self.hand_buttons) == cards:
+            return
+        for button in self.hand_buttons.values():
+            button.close()
+        self.hand_buttons = {}
+        for card in cards:
+            button = w.Button(description=card_label(card, self.style), tooltip=card_tooltip(card),
+                              layout=card_button_layout())
+            button.on_click(lambda _b, c=card: self._on_card(c))
+            self.hand_buttons[card] = button
+        self.hand_box.children = list(self.hand_buttons.values())
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def table_fallback_html(view: RoundView, style: str = "french") -> str:
+    """The table from one seat's view, built from :func:`jasslib.display.trick_html` and words."""
+    rows = []
+    if view.contract is None:
+        who = "you" if view.chooser == view.seat else f"seat {int(view.chooser)}"
+        contract = f"to be chosen by {who}" + (" (after schieben)" if view.pushed else "")
+    else:
+        contract = f"{view.contract.format(style)} ×{view.ruleset.multiplier(view.contract)}, chosen by seat " \
+                   f"{int(view.chooser)}" + (" after schieben" if view.pushed else "")
+    rows.append(f"<div><b>Contract:</b> {html.escape(contract)} &nbsp; <b>Forehand:</b> seat {int(view.forehand)}"
+                f" &nbsp; <b>Dealer:</b> seat {int(view.dealer)}</div>")
+    seats = " &nbsp; ".join(
+        f"seat {s}{' (you)' if s == view.seat else ''}: {n} cards{' ◀ to move' if view.to_move == s else ''}"
+        for s, n in enumerate(view.hand_sizes)
+    )
+    rows.append(f"<div>{seats}</div>")
+    if view.contract is not None:
+        number = min(len(view.tricks) + 1, 9)
+        trick = trick_html(view.trick, None, style) if view.trick else "<i>no card yet</i>"
+        rows.append(f"<div><b>Trick {number}:</b> {trick}</div>")
+        rows.append(f"<div><b>Card points so far:</b> team 0 {view.card_points[0]}, team 1 {view.card_points[1]}"
+                    f" &nbsp; <b>Tricks:</b> team 0 {view.tricks_won[0]}, team 1 {view.tricks_won[1]}</div>")
+        if view.weis:
+            rows.append(f"<div><b>Your Weis:</b> {html.escape(view.weis.format(style))}</div>")
+    return '<div class="jass-table">' + "".join(rows) + "</div>"
+
+
+def table_html(view: RoundView, style: str = "french") -> str:
+    """The table: :func:`jasslib.display.table_html` when it exists, else :func:`table_fallback_html`."""
+    fn = display_function("table_html")
+    if fn is not None:
+        return fn(view, style=style)
+    return table_fallback_html(view, style)
+
+
+def score_html(rnd: Round, style: str = "french") -> str:
+    """The hand's score: :func:`jasslib.display.score_sheet_html` when it exists, else the totals in words."""
+    fn = display_function("score_sheet_html")
+    score = rnd.score()
+    if fn is not None:
+        return fn(score, style=style)
+    rows = ["<tr><th></th><th>team 0</th><th>team 1</th></tr>"]
+    for label, pair in (("card points", score.card_points), ("trick points", score.trick_points),
+                        (f"× {score.multiplier}", score.trick_score), ("Weis", score.weis),
+                        ("Stöck", score.stoeck), ("total", score.total)):
+        rows.append(f"<tr><td>{html.escape(label)}</td><td>{pair[0]}</td><td>{pair[1]}</td></tr>")
+    return "<table class='jass-score'>" + "".join(rows) + "</table>"
+
+
+def log_html(rnd: Round, style: str = "french") -> str:
+    """The round so far, from ``Round.history``: calls, every completed trick, Weis, Stöck and the score.
+
+    The Weis contest is settled after the first trick (W8), so it is logged right after it; a
+    Stöck recorded during a trick is logged after that trick's line.
+    """
+    lines: list[str] = []
+    pending: list[str] = []  # Stöck recorded during the trick in progress
+    tricks = rnd.tricks
+    for event in rnd.history:
+        kind = event["event"]
+        if kind in ("deal", "schieben"):
+            lines.append(text_html(_sentence(event["detail"])))
+        elif kind == "contract" and rnd.contract is not None:
+            lines.append(f"Seat {event['seat']} chooses {html.escape(rnd.contract.format(style))} "
+                         f"(×{rnd.multiplier}).")
+        elif kind == "trick":
+            t = tricks[event["trick"]]
+            lines.append(f"<b>Trick {t.number + 1}:</b> {trick_html(t.plays, int(t.winner), style)} "
+                         f"→ seat {int(t.winner)} takes {t.points}.")
+            if t.number == 0 and rnd.weis_result is not None:
+                lines.append(_weis_html(rnd, style))
+            lines.extend(pending)
+            pending.clear()
+        elif kind == "stoeck":
+            pending.append("<b>Stöck:</b> " + text_html(_sentence(event["detail"])))
+        elif kind == "score":
+            lines.append("<b>Score</b> " + score_html(rnd, style))
+    lines.extend(pending)
+    return "<div class='jass-log'>" + "".join(f"<div>{line}</div>" for line in lines) + "</div>"
+
+
+def _weis_html(rnd: Round, style: str) -> str:
+    """The settled Weis as the table learns it (W8): the announcements, the deciding comparison, the
+    declarations the winning team counted (the other team's stay hidden) and the points recorded."""
+    result = rnd.weis_result
+    assert result is not None
+    parts = ["<b>Weis</b>"]
+    said = [str(a) for a in rnd.announcements()]
+    if said:
+        parts.append("announced in the first trick: " + "; ".join(text_html(a) for a in said) + ".")
+    parts.append(text_html(_sentence(result.reason)))
+    if result.team is not None:
+        t = int(result.team)
+        declaration_html = display_function("declaration_html")
+        shown = rnd.view(0).weis_shown
+        for seat, decl in enumerate(shown):
+            if decl:
+                body = declaration_html(decl, style) if declaration_html is not None else text_html(decl.format(style))
+                parts.append(f"<div>seat {seat} shows: {body}</div>")
+        parts.append(text_html(f"Team {t} records {rnd.weis_recorded[t]}."))
+    return " ".join(parts)

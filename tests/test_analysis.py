@@ -1,0 +1,153 @@
+"""Tests of jasslib.analysis: exact Weis and Stöck odds (W2, W3, S1), best contracts, schieben, plots."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from jasslib import CLASSIC, MODERN, CardSet, Contract
+from jasslib import analysis as a
+from jasslib.fast import deal_batch
+from jasslib.simulate import CONTRACT_NAMES, simulate
+from jasslib.weis import find_weis
+
+
+def _hands_without_run(max_run: int) -> int:
+    """Hands with no run of ``max_run`` adjacent ranks in any suit, by a different method from count_hands:
+    dynamic programming over the 36 cards in order, tracking the cards taken and the current run length."""
+    states = {(0, 0): 1}  # (cards taken, length of the run ending at the previous card) -> ways
+    for card in range(36):
+        new: dict[tuple[int, int], int] = {}
+        for (taken, run), ways in states.items():
+            run = 0 if card % 9 == 0 else run  # a new suit starts
+            new[(taken, 0)] = new.get((taken, 0), 0) + ways  # leave the card
+            if taken < 9 and run + 1 < max_run:  # take it
+                new[(taken + 1, run + 1)] = new.get((taken + 1, run + 1), 0) + ways
+        states = new
+    return sum(ways for (taken, _), ways in states.items() if taken == 9)
+
+
+@pytest.mark.parametrize("max_run", range(1, 10))
+def test_count_hands_agrees_with_an_independent_count(max_run):
+    assert a.count_hands(max_run=max_run) == _hands_without_run(max_run)
+
+
+def test_four_of_a_kind_by_inclusion_exclusion():
+    # W3: four of one rank = C(32, 5) hands; two given fours = C(28, 1); three fours do not fit in nine cards
+    assert a.count_hands(four_of=[5]) == comb(32, 5)
+    assert a.count_hands(four_of=[5, 8]) == comb(28, 1)
+    five = a.p_four_of_a_kind(a.weis_ranks(CLASSIC))
+    assert five == Fraction(5 * comb(32, 5) - comb(5, 2) * comb(28, 1), comb(36, 9))
+    six = a.p_four_of_a_kind(a.weis_ranks(MODERN))  # four nines too (modern W3)
+    assert six == Fraction(6 * comb(32, 5) - comb(6, 2) * comb(28, 1), comb(36, 9))
+
+
+def test_stoeck_and_held_cards():
+    assert a.p_stoeck() == Fraction(comb(34, 7), comb(36, 9)) == Fraction(2, 35)  # S1
+    assert a.p_holds(9) == Fraction(1, comb(36, 9))
+
+
+def test_longest_sequence_distribution():
+    assert sum(a.p_longest_sequence(n) for n in range(10)) == 1
+    assert a.p_longest_sequence(0) == 0  # nine cards always make a run of at least one
+    assert a.p_sequence_at_least(3) == sum(a.p_longest_sequence(n) for n in range(3, 10))
+
+
+def test_any_weis_combines_sequences_and_fours():
+    none = Fraction(a.count_hands(max_run=3), a.TOTAL_HANDS)
+    p_any = a.p_any_weis(CLASSIC)
+    # at least a sequence, at most a sequence or some four of a kind
+    assert a.p_sequence_at_least(3) < p_any < a.p_sequence_at_least(3) + a.p_four_of_a_kind(a.weis_ranks(CLASSIC))
+    assert 1 - none == a.p_sequence_at_least(3)
+    assert a.p_any_weis(MODERN) > p_any
+
+
+def test_invalid_arguments():
+    with pytest.raises(ValueError):
+        a.count_hands(four_of=[9])
+    with pytest.raises(ValueError):
+        a.count_hands(max_run=0)
+    with pytest.raises(ValueError):
+        a.p_holds(-1)
+
+
+def test_weis_events_from_the_engine():
+    hands = [CardSet.parse("6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♠").mask, CardSet.parse("9♣ 9♠ 9♥ 9♦ 6♠ 8♠ 10♥ Q♥ A♦").mask]
+    classic = a.weis_events(hands, CLASSIC)
+    assert classic.longest_sequence.tolist() == [8, 0]
+    assert classic.any_weis.tolist() == [True, False] and classic.stoeck_clubs.tolist() == [True, False]
+    modern = a.weis_events(hands, MODERN)
+    assert modern.four_nines.tolist() == [False, True] and modern.any_weis.tolist() == [True, True]
+
+
+def test_weis_check_matches_the_exact_odds():
+    hands = deal_batch("analysis", 0, 5000).ravel()
+    check = a.weis_check(hands, CLASSIC)
+    assert (check.hands == 20_000).all()
+    assert (check.z.abs() < 4).all(), check
+    assert check.equals(a.weis_check(a.weis_events(hands, CLASSIC), CLASSIC))
+    longest = max((w.length for w in find_weis(CardSet.from_mask(int(hands[0]))) if w.is_sequence), default=0)
+    assert a.weis_events(hands[:1]).longest_sequence[0] == longest
+
+
+@pytest.fixture(scope="module")
+def frames():
+    kw = dict(players="rule", seed="analysis", progress=False)
+    return simulate(300, contract="all", **kw), simulate(300, contract="choose", **kw)
+
+
+def test_best_contracts(frames):
+    every, _ = frames
+    b = a.best_contracts(every)
+    diffs = b[[f"diff_{c}" for c in CONTRACT_NAMES]].to_numpy()
+    assert len(b) == 300 and list(b.deal) == list(range(300))
+    assert (b.best_diff.to_numpy() == diffs.max(axis=1)).all()
+    assert [CONTRACT_NAMES[i] for i in diffs.argmax(axis=1)] == b.best.astype(str).tolist()
+    assert (b.regret >= 0).all() and ((b.regret == 0) == (b.fh_best_diff == b.best_diff)).all()
+    clubs = every[every.contract == "clubs"]
+    assert (b.diff_clubs.to_numpy() == (clubs.score_0.astype(int) - clubs.score_1.astype(int)).to_numpy()).all()
+    shuffled = every.sample(frac=1, random_state=0)  # row order does not matter
+    assert a.best_contracts(shuffled).equals(b)
+
+
+def test_best_contracts_needs_all_contracts(frames):
+    _, choose = frames
+    with pytest.raises(ValueError, match="contract=\"all\""):
+        a.best_contracts(choose)
+
+
+def test_schieben_table(frames):
+    every, choose = frames
+    t = a.schieben_table(choose, every)
+    assert len(t) == 300 and (t.schoben == choose.schoben.to_numpy()).all()
+    assert (t.loc[~t.schoben, "push_gain"] == 0).all()  # forehand named its best estimate itself
+    assert (t.oracle_diff >= t.actual_diff).all() and (t.oracle_diff >= t.own_diff).all()
+    assert (t.fh_top_value[t.schoben] < 97.5).all()  # the classic schieben threshold
+    other = simulate(300, players="rule", contract="choose", seed="other", progress=False)
+    with pytest.raises(ValueError, match="same seed"):
+        a.schieben_table(other, every)
+
+
+def test_compare_summaries_and_raw_vs_multiplied(frames):
+    every, choose = frames
+    t = a.compare_summaries({"x": every, "y": every}, name="copy")
+    assert t.index.names == ["copy", "contract"] and t.loc["x"].equals(t.loc["y"])
+    spread = a.raw_vs_multiplied(every)
+    assert spread.multiplier.tolist() == [CLASSIC.multiplier(c) for c in Contract]
+    assert np.allclose(spread["std ratio"], spread.multiplier)  # C3: the multiplier scales the spread
+
+
+def test_plots(frames):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    every, choose = frames
+    fig = a.hist_grid({"all": every, "chosen": choose}, bins=range(0, 265, 8), title="t")
+    assert len(fig.axes) == 6 and fig.axes[0].get_title() == "clubs"
+    fig2 = a.box_by_contract(every)
+    assert [t.get_text() for t in fig2.axes[0].get_xticklabels()] == CONTRACT_NAMES
+    fig3 = a.box_by_contract({"a": every, "b": choose}, column="score_0")
+    assert fig3.axes[0].get_legend() is not None
+    for f in (fig, fig2, fig3):
+        plt.close(f)

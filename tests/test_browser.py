@@ -1,0 +1,185 @@
+"""Real-browser tests: JupyterLab and Voilà on 127.0.0.1, driven by Playwright in Debian's headless Chromium.
+
+They fail (never skip) when Chromium or a server cannot start: ``.ci/run`` installs Chromium, and the
+test extra installs Playwright (which drives ``/usr/bin/chromium``; it never downloads a browser).
+
+What is clicked: the legal-moves notebook (03) is opened in JupyterLab, all cells are run, and in the
+first legal-cards trainer one legal and one illegal card are marked as legal and Check is pressed;
+the per-card feedback is read from the page.  The same trainer is then clicked through the Voilà app
+(``make app``'s page, no code visible).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from jasslib import Card
+from jasslib.exercises import exercise
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+LEGAL_NOTEBOOK = "03_following_suit_and_trumping.ipynb"
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited early with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=3) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"the server did not answer {url} within {seconds} s")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    assert Path(CHROMIUM).exists(), "Chromium is missing: .ci/run installs Debian's chromium package"
+    from playwright.sync_api import sync_playwright
+
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the notebooks and the app, so the servers never write into the repository."""
+    work = tmp_path_factory.mktemp("course")
+    shutil.copytree(ROOT / "notebooks", work / "notebooks")
+    shutil.copytree(ROOT / "app", work / "app")
+    return work
+
+
+def _server_env(work: Path) -> dict[str, str]:
+    env = dict(os.environ, MPLBACKEND="Agg", JUPYTER_CONFIG_DIR=str(work / ".jupyter-config"),
+               JUPYTER_RUNTIME_DIR=str(work / ".jupyter-runtime"), IPYTHONDIR=str(work / ".ipython"))
+    return env
+
+
+def _legal_exercise_from_page(container) -> tuple[object, list[str], list[str]]:  # noqa: ANN001
+    """Read the trainer's seed and exercise number from the page; return the exercise and the cards."""
+    seed_text = container.locator("input[type=text]").first.input_value()
+    title = container.locator(".jass-trainer-title").first.inner_text()
+    number = int(re.search(r"exercise (\d+)", title).group(1)) - 1  # type: ignore[union-attr]
+    seed: int | str = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+    ex = exercise("legal", seed, number)
+    legal = [str(c) for c in ex.answer]
+    illegal = [str(c) for c in ex.position["hand"] if c not in ex.answer]
+    return ex, legal, illegal
+
+
+def _click_and_check(page, container) -> str:  # noqa: ANN001
+    ex, legal, illegal = _legal_exercise_from_page(container)
+    assert legal, "an exercise always has a legal card"
+    assert illegal, "the legal-cards trainer's first exercise teaches a restriction"
+    for card in (legal[0], illegal[0]):
+        exact = re.compile(rf"^\s*{re.escape(card)}\s*$")
+        container.locator("button.widget-toggle-button").filter(has_text=exact).first.click()
+    container.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Check\s*$")).first.click()
+    feedback = container.locator(".jass-feedback").first
+    feedback.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(
+        "el => el.innerText.includes('✗')", arg=feedback.element_handle(), timeout=30_000
+    )
+    text = feedback.inner_text()
+    # the legal card is confirmed with its reason, the illegal one refused with its rule id
+    assert legal[0] in text and illegal[0] in text
+    rule = next(i.rule for i in ex.check([Card.parse(legal[0]), Card.parse(illegal[0])]).items
+                if i.key == illegal[0])
+    assert rule and f"({rule})" in text, text
+    assert "Traceback" not in page.content()
+    return text
+
+
+def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+    port, token = _free_port(), secrets.token_hex(16)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
+         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/{LEGAL_NOTEBOOK}?token={token}", timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget;"
+            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+            " && w.sessionContext.session.kernel.status === 'idle'; }",
+            timeout=120_000,
+        )
+        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+        trainer = page.locator(".jass-trainer").first
+        trainer.wait_for(state="visible", timeout=180_000)
+        text = _click_and_check(page, trainer)
+        assert "✓" in text and "✗" in text
+    finally:
+        _stop(proc)
+
+
+def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN001
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+         str(workdir / "app" / "trainers.ipynb")],
+        cwd=workdir / "app", env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/", proc, seconds=120)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
+        trainer = page.locator(".jass-trainer").first
+        trainer.wait_for(state="visible", timeout=180_000)
+        body = page.inner_text("body")
+        assert "import" not in body and "trainer(" not in body, "Voilà shows no code"
+        text = _click_and_check(page, trainer)
+        assert "✓" in text and "✗" in text
+    finally:
+        _stop(proc)

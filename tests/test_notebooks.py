@@ -1,0 +1,100 @@
+"""The notebooks of ``notebooks/``: each runs top to bottom without an error, and each is committed clean.
+
+Every ``notebooks/*.ipynb`` is picked up automatically.  Execution (marked ``notebook``) uses nbclient on a copy
+of the folder in a temporary directory, so a notebook that writes files leaves nothing in the repository; the
+kernel gets ``MPLBACKEND=Agg`` so plots need no display.  Deselect with ``pytest -m "not notebook"``.
+
+The committed form: no outputs and no execution counts, kernel ``python3``, a numbered file name, a markdown title
+cell first (``# ...``), a markdown cell with the learner's "Questions" last, and thin code cells (no function
+longer than a few lines: reusable code belongs in :mod:`jasslib`, e.g. :mod:`jasslib.analysis`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+
+NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+MAX_DEF_LINES = 5
+"""A function defined in a notebook may be at most this many lines long (thin notebooks)."""
+
+
+def _name(path: Path) -> str:
+    return path.name
+
+
+def _read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def test_notebooks_are_found():
+    assert NOTEBOOKS, f"no notebooks in {NOTEBOOK_DIR}"
+
+
+@pytest.mark.notebook
+@pytest.mark.slow
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
+    pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    pytest.importorskip("matplotlib")
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("MPLBACKEND", "Agg")  # the kernel inherits this process's environment
+    work = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOK_DIR, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "outputs"))
+    nb = _read(work / path.name)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}})
+    client.execute()  # raises CellExecutionError, with the failing cell and its traceback, on any error
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_is_committed_without_outputs(path):
+    nb = _read(path)
+    nbformat.validate(nb)
+    assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
+    dirty = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and (c.outputs or c.execution_count)]
+    assert not dirty, f"{path.name}: cells {dirty} have outputs or execution counts; clear them before committing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_opens_with_a_title_and_ends_with_questions(path):
+    assert re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name), "notebooks are numbered: 07_some_topic.ipynb"
+    cells = _read(path).cells
+    assert cells, f"{path.name} is empty"
+    assert cells[0].cell_type == "markdown" and cells[0].source.lstrip().startswith("# "), \
+        f"{path.name} must open with a markdown title cell ('# ...')"
+    assert cells[-1].cell_type == "markdown" and "Questions" in cells[-1].source, \
+        f"{path.name} must end with a markdown 'Questions' cell"
+
+
+def _long_functions(source: str) -> list[tuple[str, int]]:
+    """(name, lines) of each function longer than MAX_DEF_LINES in a code cell (magics and shell lines blanked)."""
+    code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+    return [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= MAX_DEF_LINES
+    ]
+
+
+def test_long_function_check():
+    assert _long_functions("def f(x):\n    return x\n%timeit f(1)") == []
+    assert _long_functions("def g():\n" + "    pass\n" * 5) == [("g", 6)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_code_cells_are_thin(path):
+    cells = _read(path).cells
+    long = [(i, *f) for i, c in enumerate(cells) if c.cell_type == "code" for f in _long_functions(c.source)]
+    assert not long, (f"{path.name}: functions longer than {MAX_DEF_LINES} lines (cell, name, lines): {long}; "
+                      "move them to jasslib (e.g. jasslib/analysis.py) with docstrings and tests")

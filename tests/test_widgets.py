@@ -1,0 +1,589 @@
+"""Tests of jasslib.widgets in plain Python (no kernel): trainers for every topic and the round player.
+
+``button.click()`` and setting ``.value`` run the callbacks synchronously, so every test drives the
+widgets exactly as a learner's clicks would.  The widgets state no rule: the expected rule ids below
+come from the exercises' feedback and the engine's verdicts.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import ipywidgets as w  # noqa: E402
+
+from jasslib import CLASSIC, Card, CardSet, Contract, Round, Seat, Team, check_play  # noqa: E402
+from jasslib.players import RandomPlayer  # noqa: E402
+from jasslib.widgets import (  # noqa: E402
+    RoundPlayer,
+    Tally,
+    Trainer,
+    claim_trainer,
+    contest_trainer,
+    legal_cards_trainer,
+    score_trainer,
+    stoeck_trainer,
+    trainer,
+    trick_trainer,
+    weis_trainer,
+)
+from jasslib.widgets._common import friendly  # noqa: E402
+from jasslib.widgets.trainer import parse_seed  # noqa: E402
+
+exercises = pytest.importorskip("jasslib.exercises")
+TOPICS: tuple[str, ...] = exercises.TOPICS
+NAMED = {
+    "legal": legal_cards_trainer,
+    "trick": trick_trainer,
+    "weis": weis_trainer,
+    "contest": contest_trainer,
+    "stoeck": stoeck_trainer,
+    "score": score_trainer,
+    "claim": claim_trainer,
+}
+SEEDS = (0, 1, "class 3b")
+
+
+# ------------------------------------------------------------------ helpers
+def same(a: Any, b: Any) -> bool:
+    """Two exercises are the same: same prompt, position, answer and explanation."""
+    return (a.topic, a.seed, a.number, a.prompt, str(a.position), str(a.answer), a.explanation) == (
+        b.topic, b.seed, b.number, b.prompt, str(b.position), str(b.answer), b.explanation
+    )
+
+
+def wrong_lines(t: Trainer) -> list[str]:
+    """The ✗ lines of the trainer's feedback."""
+    return [line for line in t.feedback.value.split("<li")[1:] if "✗" in line]
+
+
+def find(topic: str, want: Any, seeds: tuple[Any, ...] = (0, 1, 2, "a"), count: int = 40) -> Any:
+    """The first exercise of the topic's series (over a few seeds) for which ``want(exercise)`` is true."""
+    for seed in seeds:
+        for number in range(count):
+            ex = exercises.exercise(topic, seed, number)
+            found = want(ex)
+            if found:
+                return ex, found
+    pytest.skip(f"no {topic} exercise found with the wanted property")
+
+
+def at(ex: Any, **kw: Any) -> Trainer:
+    return Trainer(ex.topic, seed=ex.seed, number=ex.number, **kw)
+
+
+def wrong_int(n: int) -> int:
+    return n + 10 if n < 10 else n - 7
+
+
+def verdicts(ex: Any) -> dict[Card, Any]:
+    pos = ex.position
+    trick = [c for _, c in pos["trick"]]
+    return {c: check_play(c, pos["hand"], trick, pos["contract"]) for c in pos["hand"]}
+
+
+# ------------------------------------------------------------------ right answers
+@pytest.mark.parametrize("topic", TOPICS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_right_answer_accepted(topic, seed):
+    for number in range(4):
+        t = Trainer(topic, seed=seed, number=number)
+        assert same(t.exercise, exercises.exercise(topic, seed, number))
+        t.set_response(t.exercise.answer)
+        assert t.exercise.check(t.response()).correct, "the controls give back the answer they were set to"
+        t.check_button.click()
+        assert "✓" in t.feedback.value and "✗" not in t.feedback.value, t.feedback.value
+        assert "Traceback" not in t.feedback.value
+        assert (t.tally.right, t.tally.checked) == (1, 1)
+        assert "1 right of 1 checked" in t.tally_html.value
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_named_trainers_and_trainer_function(topic):
+    a, b, c = NAMED[topic](seed=5, number=2), trainer(topic, seed=5, number=2), Trainer(topic, 5, 2)
+    assert a.topic == b.topic == c.topic == topic
+    assert same(a.exercise, b.exercise) and same(b.exercise, c.exercise)
+    assert html.escape(exercises.TOPIC_TITLES[topic]) in a.title.value and "Exercise 3" in a.title.value
+    assert html.escape(a.exercise.prompt).split("\n")[0] in a.prompt.value
+    assert a.position.value.startswith("<div")
+    assert isinstance(a.ui, w.VBox)
+    assert isinstance(a._repr_mimebundle_(), dict)
+    assert a.kind == a.exercise.kind
+
+
+def test_unknown_topic_and_bad_number():
+    with pytest.raises(ValueError, match="legal"):
+        Trainer("bridge")
+    with pytest.raises(ValueError):
+        Trainer("legal", number=-1)
+    with pytest.raises(ValueError, match="style"):
+        Trainer("legal", style="klingon")
+
+
+# ------------------------------------------------------------------ wrong answers cite the rule
+def test_legal_marking_an_under_trump_names_P4():
+    def under_trump(ex):
+        return next((c for c, v in verdicts(ex).items() if not v.legal and v.rule == "P4"), None)
+
+    ex, card = find("legal", under_trump)
+    t = at(ex)
+    t.set_response(CardSet(ex.answer) | CardSet([card]))
+    t.check_button.click()
+    lines = wrong_lines(t)
+    assert len(lines) == 1 and str(card) in lines[0] and "P4" in lines[0], t.feedback.value
+    assert (t.tally.right, t.tally.checked) == (0, 1)
+
+
+def test_legal_leaving_out_a_trump_while_following_names_P3():
+    def trump_while_following(ex):
+        pos = ex.position
+        contract = pos["contract"]
+        if not pos["trick"] or contract.trump is None:
+            return None
+        led = pos["trick"][0][1].suit
+        if led == contract.trump or not pos["hand"].of_suit(led):
+            return None
+        return next((c for c, v in verdicts(ex).items() if v.legal and c.suit == contract.trump and v.rule == "P3"),
+                    None)
+
+    ex, card = find("legal", trump_while_following)
+    t = at(ex)
+    t.set_response(CardSet(ex.answer) - CardSet([card]))
+    t.check_button.click()
+    lines = wrong_lines(t)
+    assert len(lines) == 1 and str(card) in lines[0] and "P3" in lines[0], t.feedback.value
+
+
+def test_legal_card_buttons():
+    t = legal_cards_trainer(seed=2)
+    hand = CardSet(t.exercise.position["hand"])
+    assert list(t.card_buttons) == list(hand)
+    for card, button in t.card_buttons.items():
+        assert isinstance(button, w.ToggleButton)
+        assert button.description == str(card)
+        assert card.format("swiss") in button.tooltip
+    card = next(iter(hand))
+    t.card_buttons[card].value = True
+    assert t.response() == CardSet([card]) and t.card_buttons[card].icon == "check"
+    swiss = legal_cards_trainer(seed=2, style="swiss")
+    assert [b.description for b in swiss.card_buttons.values()] == [c.format("swiss") for c in hand]
+    with pytest.raises(ValueError):
+        t.set_response(CardSet.full() - hand)  # not in the hand
+
+
+def test_trick_wrong_seat_names_P6_or_P2_and_wrong_points_names_O():
+    t = trick_trainer(seed=1)
+    seat, points = t.exercise.answer
+    t.set_response((Seat((int(seat) + 1) % 4), points))
+    t.check_button.click()
+    assert any("P6" in line or "P2" in line for line in wrong_lines(t)), t.feedback.value
+    t.new_exercise()
+    seat, points = t.exercise.answer
+    t.set_response((seat, points + 1))
+    t.check()
+    lines = wrong_lines(t)
+    assert lines and all("(O" in line or " O" in line for line in lines), t.feedback.value
+    assert (t.tally.right, t.tally.checked) == (0, 2)
+
+
+def test_trick_unchosen_seat_asks_first_and_does_not_count():
+    t = trick_trainer(seed=1)
+    assert t.response() is None
+    t.check_button.click()
+    assert "Please choose a seat" in t.feedback.value
+    assert t.tally == Tally(0, 0)
+
+
+@pytest.mark.parametrize(("topic", "rule"), [("weis", "W"), ("stoeck", "S1")])
+def test_points_wrong_names_rule(topic, rule):
+    for number in range(3):
+        t = Trainer(topic, seed=0, number=number)
+        t.set_response(wrong_int(t.exercise.answer))
+        t.check_button.click()
+        lines = wrong_lines(t)
+        assert lines and any(rule in line for line in lines), t.feedback.value
+        assert "✗" in t.feedback.value
+
+
+def test_contest_wrong_team_and_points_name_W():
+    ex, _ = find("contest", lambda e: e.answer[0] is not None)
+    t = at(ex)
+    team, points = ex.answer
+    t.set_response((Team(1 - int(team)), points))
+    t.check_button.click()
+    assert any("W" in line for line in wrong_lines(t)), t.feedback.value
+    t2 = at(ex)
+    t2.set_response((team, wrong_int(points)))
+    t2.check()
+    assert any("W" in line for line in wrong_lines(t2)), t2.feedback.value
+    t3 = at(ex)
+    t3.set_response((None, 0))  # nobody
+    assert t3.choice.value == "nobody"
+    t3.check()
+    assert wrong_lines(t3)
+
+
+def test_score_wrong_names_H2():
+    t = score_trainer(seed=0)
+    a, b = t.exercise.answer
+    t.set_response((wrong_int(a), b))
+    t.check_button.click()
+    assert any("H2" in line for line in wrong_lines(t)), t.feedback.value
+    assert len(t.points_inputs) == 2
+
+
+def test_claim_wrong_names_G3():
+    t = claim_trainer(seed=0)
+    answer = t.exercise.answer
+    wrong = Team.T1 if answer != Team.T1 else Team.T0
+    t.set_response(wrong)
+    t.check_button.click()
+    assert any("G3" in line for line in wrong_lines(t)), t.feedback.value
+    t.set_response(None)
+    assert t.choice.value == "nobody" and t.answered and t.response() is None
+    t.choice.value = None
+    assert not t.answered
+    t.check()
+    assert "Please choose a team" in t.feedback.value
+
+
+# ------------------------------------------------------------------ series, seeds, solution, tally
+@pytest.mark.parametrize("topic", TOPICS)
+def test_same_seed_same_exercises_new_and_use_seed(topic):
+    a, b = Trainer(topic, seed="teacher"), Trainer(topic, seed="teacher")
+    for _ in range(3):
+        assert same(a.exercise, b.exercise)
+        a.new_button.click()
+        b.new_exercise()
+    assert a.number == 3 and same(a.exercise, exercises.exercise(topic, "teacher", 3))
+    a.seed_text.value = "42"
+    a.seed_button.click()
+    assert a.number == 0 and a.seed == 42 and same(a.exercise, exercises.exercise(topic, 42, 0))
+    assert "Seed 42" in a.feedback.value
+    b.use_seed("teacher")
+    assert b.number == 0 and same(b.exercise, Trainer(topic, seed="teacher").exercise)
+    assert b.seed_text.value == "teacher"
+
+
+def test_garbage_seed_keeps_the_exercise():
+    t = weis_trainer(seed=3)
+    t.new_exercise()
+    before = t.exercise
+    t.seed_text.value = "   "
+    t.seed_button.click()
+    assert t.exercise is before and "Please type a seed" in t.feedback.value
+    t.use_seed("x" * 1000)
+    assert t.exercise is before and "shorter seed" in t.feedback.value
+    assert parse_seed(" 12 ") == 12 and parse_seed("-3") == -3 and parse_seed("1e5") == "1e5"
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_show_solution_fills_answer_and_explains(topic):
+    t = Trainer(topic, seed=1)
+    text = t.show_solution()
+    assert text == t.exercise.solution()
+    assert html.escape(t.exercise.explanation.split("\n")[0]) in t.feedback.value
+    assert "Solution" in t.feedback.value
+    assert t.exercise.check(t.response()).correct
+    t.check_button.click()
+    assert "✓" in t.feedback.value
+    assert t.tally == Tally(0, 1), "a check after the solution counts, but not as right"
+
+
+def test_tally_counts_each_exercise_once():
+    t = stoeck_trainer(seed=0)
+    t.set_response(wrong_int(t.exercise.answer))
+    t.check()
+    t.set_response(t.exercise.answer)
+    t.check()
+    assert t.tally == Tally(0, 1) and "Only the first check" in t.feedback.value
+    t.new_exercise()
+    t.set_response(t.exercise.answer)
+    t.check()
+    assert t.tally == Tally(1, 2) and str(t.tally) == "1 right of 2 checked"
+    t.use_seed(9)
+    assert t.tally == Tally(1, 2), "the tally runs on over a new seed"
+
+
+def test_a_failing_check_shows_a_friendly_message(monkeypatch):
+    t = legal_cards_trainer(seed=0)
+
+    def boom(response):
+        raise RuntimeError("kaputt")
+
+    monkeypatch.setattr(t, "exercise", type("E", (), {"check": staticmethod(boom), "kind": "cards"})())
+    assert t.check() is None
+    assert "Something went wrong" in t.feedback.value and "kaputt" in t.feedback.value
+    assert "Traceback" not in t.feedback.value
+
+
+def test_friendly():
+    from jasslib.errors import CardParseError
+
+    assert friendly(CardParseError("unknown card 'Z'")) == "Unknown card 'Z'."
+    assert "Traceback" not in friendly(KeyError("x"))
+
+
+# ------------------------------------------------------------------ random clicks never raise
+def trainer_actions(t: Trainer, rng: random.Random) -> None:
+    """One random learner action on any of the trainer's controls."""
+    k = rng.randrange(10)
+    if k == 0:
+        t.check_button.click()
+    elif k == 1:
+        t.solution_button.click()
+    elif k == 2:
+        t.new_button.click()
+    elif k == 3:
+        t.seed_text.value = rng.choice(["", "  ", "7", "-1", "9" * 30, "class 3b", "🂡", "x" * 300, "None", "\n"])
+        t.seed_button.click()
+    elif k == 4 and t.card_buttons:
+        button = rng.choice(list(t.card_buttons.values()))
+        button.value = not button.value
+    elif k == 5 and t.choice is not None:
+        t.choice.value = rng.choice([None, *[v for _, v in t.choice.options]])
+    elif k == 6 and t.points_inputs:
+        rng.choice(t.points_inputs).value = rng.choice([0, 20, 157, -5, 10**12, -(10**9), rng.randrange(500)])
+    elif k == 7:
+        t.check()
+    elif k == 8:
+        try:
+            t.set_response(rng.choice([t.exercise.answer, None, "garbage", (1, 2), 5, ()]))
+        except (ValueError, TypeError):
+            pass  # set_response is a programmatic API and may refuse a response that does not fit
+    else:
+        t.use_seed(rng.choice([0, 1, "a", -7]))
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_random_clicks_never_raise(topic):
+    rng = random.Random(f"clicks/{topic}")
+    t = Trainer(topic, seed=rng.randrange(100))
+    for _ in range(300):
+        trainer_actions(t, rng)
+        assert "Traceback" not in t.feedback.value
+        assert 0 <= t.tally.right <= t.tally.checked
+        assert t.kind == t.exercise.kind
+
+
+# ------------------------------------------------------------------ RoundPlayer
+def learner_turns(p: RoundPlayer, rng: random.Random | None = None) -> int:
+    """Play the round to its end by clicking buttons: the chooser picks the menu's contract."""
+    clicks = 0
+    while not p.round.done:
+        if p.round.contract is None:
+            p.contract_menu.value = Contract.HEARTS if rng is None else rng.choice(list(Contract))
+            p.choose_button.click()
+        else:
+            legal = list(p.round.legal_cards())
+            card = legal[0] if rng is None else rng.choice(legal)
+            p.hand_buttons[card].click()
+        clicks += 1
+        assert clicks < 20
+    return clicks
+
+
+def test_round_player_starts_at_the_learners_turn():
+    for seat in range(4):
+        p = RoundPlayer(seed=3, seat=seat)
+        assert p.round.to_move == p.seat
+        view = p.round.view(seat)
+        assert list(p.hand_buttons) == list(view.hand)
+        assert all(b.description == str(c) and c.format("swiss") in b.tooltip for c, b in p.hand_buttons.items())
+        choosing = p.round.contract is None
+        assert (p.contract_box.layout.display != "none") == choosing
+        assert "seat" in p.table.value and isinstance(p._repr_mimebundle_(), dict)
+
+
+def test_round_player_full_round_by_clicks():
+    p = RoundPlayer(seed=11)
+    learner_turns(p)
+    assert p.round.done
+    log = p.log.value
+    assert log.count("<b>Trick ") == 9 and "Trick 9:" in log
+    assert "Score" in log and str(p.round.score().total[0]) in log
+    assert "Weis" in log and html.escape(p.round.weis_result.reason[1:]) in log
+    assert "round is over" in p.message.value
+    assert not p.hand_buttons
+
+
+def test_round_player_illegal_card_refused_with_reason():
+    refused = 0
+    for seed in range(40):
+        p = RoundPlayer(seed=seed)
+        rng = random.Random(seed)
+        while not p.round.done:
+            if p.round.contract is None:
+                p.choose(rng.choice(list(Contract)))
+                continue
+            legal = p.round.legal_cards()
+            illegal = [c for c in p.round.hand(p.seat) if c not in legal]
+            if illegal:
+                card = rng.choice(illegal)
+                verdict = p.round.check(card)
+                before, buttons = p.round.to_json(), dict(p.hand_buttons)
+                p.hand_buttons[card].click()
+                assert html.escape(verdict.message) in p.message.value
+                assert f"({verdict.rule})" in p.message.value
+                assert p.round.to_json() == before and p.hand_buttons == buttons
+                refused += 1
+            p.play(rng.choice(list(legal)))
+        if refused >= 5:
+            break
+    assert refused >= 5
+
+
+def test_round_player_refuses_without_raising():
+    p = RoundPlayer(seed=0, seat=0)  # forehand: must choose first
+    assert p.round.contract is None
+    card = next(iter(p.hand_buttons))
+    before = p.round.to_json()
+    p.hand_buttons[card].click()
+    assert "C1" in p.message.value and p.round.to_json() == before
+    p.play("Z♣")
+    assert "Unknown card" in p.message.value
+    p.play(Card.make(0, 0) if Card.make(0, 0) not in p.hand_buttons else Card.make(3, 8))
+    assert p.round.to_json() == before
+    p.choose("klingon")
+    assert "Unknown contract" in p.message.value and p.round.to_json() == before
+
+
+def test_round_player_schieben():
+    # Round.deal(seed=0): the forehand (seat 0) is too weak for the rule-based bot, which says schieben.
+    p = RoundPlayer(seed=0, seat=0)
+    assert not p.schieben_button.disabled
+    p.schieben_button.click()
+    assert p.round.pushed and p.round.contract is not None, "the partner bot chose"
+    assert "schieben" in p.message.value and "schieben" in p.log.value
+    assert p.round.to_move == p.seat or p.round.done
+    # pushed to the learner: the bot at seat 0 says schieben and seat 2 must choose
+    q = RoundPlayer(seed=0, seat=2)
+    assert q.round.pushed and q.round.contract is None and q.round.to_move == Seat(2)
+    assert q.schieben_button.disabled and not q.choose_button.disabled
+    before = q.round.to_json()
+    q.schieben()
+    assert "C1" in q.message.value and q.round.to_json() == before
+    q.contract_menu.value = Contract.OBENABE
+    q.choose_button.click()
+    assert q.round.contract == Contract.OBENABE
+    assert q.contract_box.layout.display == "none"
+
+
+def test_round_player_new_round_and_options():
+    p = RoundPlayer(seed=5, style="swiss", bots=[None, RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)])
+    assert "Rosen trump" in [label for label, _ in p.contract_menu.options]
+    assert all(b.description == c.format("swiss") for c, b in p.hand_buttons.items())
+    first = p.round
+    p.new_round_button.click()
+    assert p.round is not first and p.round.seed == 6 and p.round.dealer == Seat((int(first.dealer) + 1) % 4)
+    r = RoundPlayer(seed="abc", bots=RandomPlayer(4))
+    r.new_round()
+    assert r.round.seed == "abc/1"
+    with pytest.raises(ValueError):
+        RoundPlayer(bots=[RandomPlayer()])
+    with pytest.raises(TypeError):
+        RoundPlayer(bots=object())
+
+
+def test_round_player_logs_weis_and_stoeck():
+    weis = stoeck = False
+    for seed in range(60):
+        p = RoundPlayer(seed=seed, seat=1)
+        learner_turns(p, random.Random(seed))
+        result = p.round.weis_result
+        if result is not None and result.team is not None:
+            assert f"Team {int(result.team)} records {p.round.weis_recorded[int(result.team)]}" in p.log.value
+            weis = True
+        if any(p.round.stoeck_recorded):
+            assert "Stöck" in p.log.value
+            stoeck = True
+        if weis and stoeck:
+            break
+    assert weis and stoeck
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_round_player_random_clicks_never_raise(seed):
+    rng = random.Random(f"round/{seed}")
+    p = RoundPlayer(seed=seed, seat=rng.randrange(4), ruleset=CLASSIC)
+    for _ in range(300):
+        k = rng.randrange(8)
+        if k <= 3 and p.hand_buttons:
+            rng.choice(list(p.hand_buttons.values())).click()
+        elif k == 4:
+            p.contract_menu.value = rng.choice(list(Contract))
+            p.choose_button.click()
+        elif k == 5:
+            p.schieben_button.click()
+        elif k == 6:
+            p.play(rng.choice([*Card, "Z♣", "", "10h"]))
+        elif rng.random() < 0.2:
+            p.new_round_button.click()
+        assert "Traceback" not in p.message.value
+        assert p.round.to_move == p.seat or p.round.done
+    assert isinstance(p.round, Round)
+
+
+def test_round_player_hints_fade_illegal_cards_only_when_asked():
+    for seed in range(40):
+        p, q = RoundPlayer(seed=seed, seat=1), RoundPlayer(seed=seed, seat=1, hints=True)
+        if p.round.contract is None or len(p.round.legal_cards()) == len(p.round.hand(1)):
+            continue
+        assert 'data-dim="true"' in q.table.value and 'data-dim="true"' not in p.table.value
+        return
+    pytest.skip("no position with an illegal card at seat 1's first turn")
+
+
+def test_round_player_log_shows_only_the_counted_weis():
+    for seed in range(80):
+        p = RoundPlayer(seed=seed, seat=0)
+        learner_turns(p, random.Random(seed))
+        result = p.round.weis_result
+        losers = [d for s, d in enumerate(result.declarations) if result.team is not None and s % 2 != result.team]
+        hidden = [d for d in losers if d and d.format() not in str(p.round.announcements())]
+        if not hidden:
+            continue
+        shown = p.round.view(0).weis_shown
+        assert all(d is None for s, d in enumerate(shown) if s % 2 != int(result.team))
+        for s, d in enumerate(shown):
+            if d:
+                assert f"seat {s} shows" in p.log.value
+        assert not any(f"seat {s} shows" in p.log.value for s in range(4) if s % 2 != int(result.team))
+        return
+    pytest.skip("no round where the losing team held a Weis")
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_position_in_both_styles(topic):
+    french, swiss = Trainer(topic, seed=4), Trainer(topic, seed=4, style="swiss")
+    assert french.position.value == french.exercise.position_html()
+    assert swiss.position.value.startswith('<div class="jass-position">')
+    for card in swiss.card_buttons:
+        assert f'data-card="{card.format("ascii")}"' in swiss.position.value
+        assert card.suit.format("swiss") in swiss.position.value and card.rank.format("swiss") in swiss.position.value
+    if "contract" in swiss.exercise.position:
+        contract = swiss.exercise.position["contract"]
+        assert html.escape(contract.format("swiss")) in swiss.position.value
+    visible = re.sub(r"<[^>]*>", " ", swiss.position.value)  # tooltips (title=) keep the French names
+    assert not set("♣♠♥♦") & set(visible), visible
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_modern_ruleset(topic):
+    t = Trainer(topic, seed=2, ruleset="modern")
+    assert t.exercise.ruleset.name == "modern" and "modern rules" in t.title.value
+    assert same(t.exercise, exercises.exercise(topic, 2, 0, "modern"))
+    t.set_response(t.exercise.answer)
+    assert t.check().correct and t.tally == Tally(1, 1)
+
+
+def test_round_player_modern_round():
+    p = RoundPlayer(seed=4, seat=3, ruleset="modern")
+    learner_turns(p, random.Random(4))
+    assert p.round.ruleset.name == "modern" and "Score" in p.log.value and "Trick 9:" in p.log.value

@@ -1,0 +1,220 @@
+"""Tests of jasslib.worksheet: printable, well-formed, self-contained sheets and answer keys, written
+atomically, with clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import html
+import os
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from jasslib import MODERN, CardSet
+from jasslib.exercises import TOPIC_TITLES, TOPICS, Exercise, exercises
+from jasslib.worksheet import MAX_COUNT, answer_key_html, key_path, worksheet_html, write_worksheet
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class WellFormed(HTMLParser):
+    """Checks that every element is closed in order, and collects the visible text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+        self.tags: list[str] = []
+        self.external: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("src", "href") and value and not value.startswith("#"):
+                self.external.append(value)
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.stack[-1] if self.stack else 'nothing'}")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(text: str) -> WellFormed:
+    parser = WellFormed()
+    parser.feed(text)
+    parser.close()
+    assert not parser.errors, parser.errors[:5]
+    assert not parser.stack, f"unclosed: {parser.stack}"
+    assert not parser.external, f"not self-contained: {parser.external}"
+    return parser
+
+
+def position_cards(ex: Exercise) -> list[str]:
+    p = ex.position
+    cards: list = []
+    if "hand" in p:
+        cards += list(p["hand"])
+    if "trick" in p:
+        cards += [c for _, c in p["trick"]]
+    if "hands" in p:
+        for hand in p["hands"]:
+            cards += list(hand)
+    return [str(c) for c in cards]
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_sheet_and_key_are_written_and_well_formed(tmp_path, topic):
+    sheet, key = write_worksheet(topic, 6, 42, tmp_path / "sheet.html")
+    assert sheet == tmp_path / "sheet.html" and key == tmp_path / "sheet_key.html"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.html", "sheet_key.html"]  # no temp files left
+    sheet_text, key_text = sheet.read_text(encoding="utf-8"), key.read_text(encoding="utf-8")
+    items = exercises(topic, 42, 6)
+    for text in (sheet_text, key_text):
+        assert text.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in text
+        assert "@media print" in text and "<style>" in text
+        parsed = parse(text)
+        assert {"html", "head", "body", "title"} <= set(parsed.tags)
+        visible = "".join(parsed.text)
+        assert html.unescape(TOPIC_TITLES[topic]) in visible and "seed: 42" in visible
+        assert "classic rules" in visible
+        for ex in items:
+            assert f"Exercise {ex.number + 1}" in visible
+            assert ex.prompt in visible
+            for card in position_cards(ex):
+                assert card in visible, (topic, ex.number, card)
+    sheet_visible = "".join(parse(sheet_text).text)
+    key_visible = "".join(parse(key_text).text)
+    assert "Name:" in sheet_visible and "Answer:" not in sheet_visible
+    for ex in items:
+        assert f"Answer: {ex.answer_text()}" in key_visible
+        assert ex.explanation in key_visible
+        assert ex.explanation not in sheet_visible
+
+
+def test_legal_sheet_has_a_box_to_tick_per_card(tmp_path):
+    sheet, _ = write_worksheet("legal", 5, "boxes", tmp_path / "legal.html")
+    text = sheet.read_text(encoding="utf-8")
+    hands = sum(len(ex.position["hand"]) for ex in exercises("legal", "boxes", 5))
+    assert text.count("☐") == hands
+
+
+@pytest.mark.parametrize("topic", ["weis", "score", "claim"])
+def test_blank_answer_lines(tmp_path, topic):
+    text = write_worksheet(topic, 3, 1, tmp_path / "s.html")[0].read_text(encoding="utf-8")
+    assert text.count('class="blank"') >= 3 + 2  # one or more per exercise, plus name and date
+
+
+def test_same_seed_same_files_different_seed_different(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_worksheet("contest", 5, "class 3b", tmp_path / "a" / "sheet.html")
+    b = write_worksheet("contest", 5, "class 3b", str(tmp_path / "b" / "other.html"))
+    assert a[0].read_bytes() == b[0].read_bytes() and a[1].read_bytes() == b[1].read_bytes()
+    c = write_worksheet("contest", 5, "class 3c", tmp_path / "a" / "third.html")
+    assert c[0].read_bytes() != a[0].read_bytes()
+    assert worksheet_html("contest", 5, "class 3b") == a[0].read_text(encoding="utf-8")
+    assert answer_key_html("contest", 5, "class 3b") == a[1].read_text(encoding="utf-8")
+
+
+def test_modern_ruleset_and_existing_files_replaced(tmp_path):
+    out = tmp_path / "m.html"
+    out.write_text("old", encoding="utf-8")
+    sheet, key = write_worksheet("stoeck", 2, 3, out, ruleset=MODERN)
+    text = sheet.read_text(encoding="utf-8")
+    assert "modern rules" in text and "--ruleset modern" in text and text != "old"
+    assert key.exists()
+    assert write_worksheet("stoeck", 2, 3, out, ruleset="modern")[0].read_text(encoding="utf-8") == text
+
+
+def test_key_path():
+    assert key_path("x/legal.html") == Path("x/legal_key.html")
+    assert key_path(Path("sheet.HTML")).name == "sheet_key.HTML"
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"topic": "poker"}, ValueError, "unknown topic 'poker': expected one of legal"),
+        ({"count": 0}, ValueError, "count must be a whole number of at least 1, got 0"),
+        ({"count": -3}, ValueError, "at least 1"),
+        ({"count": True}, ValueError, "at least 1"),
+        ({"count": "5"}, ValueError, "at least 1"),
+        ({"count": MAX_COUNT + 1}, ValueError, f"at most {MAX_COUNT}"),
+        ({"seed": 1.5}, ValueError, "seed"),
+        ({"out": "sheet.txt"}, ValueError, "must be an .html file"),
+        ({"out": "sheet"}, ValueError, "must be an .html file"),
+        ({"out": ".html"}, ValueError, "must be an .html file"),
+        ({"out": "missing/sheet.html"}, FileNotFoundError, "the folder .*missing.* does not exist"),
+        ({"ruleset": "poker"}, ValueError, "unknown ruleset"),
+    ],
+)
+def test_bad_arguments_raise_clear_errors_and_write_nothing(tmp_path, kwargs, error, message):
+    args = {"topic": "legal", "count": 3, "seed": 1, "out": "sheet.html", "ruleset": "classic"} | kwargs
+    with pytest.raises(error, match=message):
+        write_worksheet(args["topic"], args["count"], args["seed"], tmp_path / args["out"], ruleset=args["ruleset"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_path_that_is_a_folder_or_under_a_file(tmp_path):
+    (tmp_path / "dir.html").mkdir()
+    with pytest.raises(IsADirectoryError, match="is a folder"):
+        write_worksheet("legal", 2, 0, tmp_path / "dir.html")
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match="is not a folder"):
+        write_worksheet("legal", 2, 0, tmp_path / "file" / "sheet.html")
+    with pytest.raises(ValueError, match="file name"):
+        write_worksheet("legal", 2, 0, None)  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.html", "file"]
+
+
+def test_no_partial_files_when_writing_fails(tmp_path, monkeypatch):
+    import jasslib.worksheet as ws
+
+    calls = []
+    real_replace = os.replace
+
+    def failing_replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:  # the sheet is in place, the key fails
+            raise OSError("disk full")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(ws.os, "replace", failing_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_worksheet("trick", 3, 0, tmp_path / "sheet.html")
+    assert list(tmp_path.iterdir()) == []
+
+    monkeypatch.setattr(ws.os, "replace", real_replace)
+
+    def broken_render(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ws, "_render", broken_render)
+    with pytest.raises(RuntimeError):
+        write_worksheet("trick", 3, 0, tmp_path / "sheet.html")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sheet_matches_the_trainers_series(tmp_path):
+    """Exercise i of the sheet is exercise(topic, seed, i): the cards of the legal hands in order."""
+    text = write_worksheet("legal", 4, 9, tmp_path / "s.html")[0].read_text(encoding="utf-8")
+    positions = [text.index(f'id="ex{i + 1}"') for i in range(4)] + [len(text)]
+    for i, ex in enumerate(exercises("legal", 9, 4)):
+        fragment = WellFormed()
+        fragment.feed(text[positions[i]:positions[i + 1]])
+        block = "".join(fragment.text)
+        assert f"Exercise {i + 1}" in block and f"Seat {int(ex.position['seat'])}'s hand" in block
+        for card in CardSet(ex.position["hand"]):
+            assert str(card) in block
