@@ -522,6 +522,12 @@ class CardSet:
     def __str__(self) -> str:
         return self.format()
 
+    def __format__(self, spec: str) -> str:
+        """``f"{cards:swiss}"`` formats in a style; other specs pad the text like ``str``."""
+        if spec in STYLES:
+            return self.format(spec)
+        return format(str(self), spec)
+
     def __repr__(self) -> str:
         return f"CardSet.parse({self.format()!r})" if self._mask else "CardSet()"
 
