@@ -25,13 +25,14 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..contracts import Contract
+from ..errors import PhaseError
 from ..game import Game
 from ..round import Round, RoundView
 from .heuristics import SCHIEBEN, default_threshold
 from .heuristics import choose_card as _choose_card
 from .heuristics import choose_contract as _choose_contract
 
-__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "play_round", "play_game", "view_ints"]
+__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "play_round", "play_game", "take_turn", "view_ints"]
 
 _CONTRACTS = tuple(Contract)
 
@@ -68,19 +69,32 @@ def play_round(rnd: Round, players: Sequence[Player]) -> Round:
     """
     _check_players(players)
     while not rnd.done:
-        seat = rnd.to_move
-        assert seat is not None
-        player = players[seat]
-        view = rnd.view(seat)
-        if rnd.contract is None:
-            contract = player.choose_contract(view)
-            if contract is None:
-                rnd.schieben(seat)
-            else:
-                rnd.choose(contract, seat)
-        else:
-            rnd.play(player.play_card(view), seat)
+        take_turn(rnd, players)
     return rnd
+
+
+def take_turn(target: Round | Game, players: Sequence[Player | None]) -> None:
+    """Let the player of the seat to move act once: name the contract, say schieben, or play a card.
+
+    ``target`` is a :class:`~jasslib.Round` or a :class:`~jasslib.Game` (whose current round is used);
+    the player sees only ``view(seat)``.  A wrong answer raises the engine's own error.
+    """
+    rnd = target.round if isinstance(target, Game) else target
+    seat = rnd.to_move
+    if seat is None:
+        raise PhaseError("the hand is over: nobody is to move")
+    player = players[seat]
+    if player is None:
+        raise ValueError(f"seat {int(seat)} is to move but has no player")
+    view = rnd.view(seat)
+    if rnd.contract is None:
+        contract = player.choose_contract(view)
+        if contract is None:
+            target.schieben(seat)
+        else:
+            target.choose(contract, seat)
+    else:
+        target.play(player.play_card(view), seat)
 
 
 def play_game(game: Game, players: Sequence[Player]) -> Game:
@@ -93,19 +107,7 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
     """
     _check_players(players)
     while not game.over:
-        rnd = game.round
-        seat = rnd.to_move
-        assert seat is not None
-        player = players[seat]
-        view = rnd.view(seat)
-        if rnd.contract is None:
-            contract = player.choose_contract(view)
-            if contract is None:
-                game.schieben(seat)
-            else:
-                game.choose(contract, seat)
-        else:
-            game.play(player.play_card(view), seat)
+        take_turn(game, players)
     return game
 
 

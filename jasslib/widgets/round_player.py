@@ -31,7 +31,7 @@ from ..cards import Card, CardLike
 from ..contracts import Contract
 from ..display import trick_html
 from ..errors import IllegalPlayError, JassError
-from ..players import Player, RuleBasedPlayer
+from ..players import Player, RuleBasedPlayer, take_turn
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
@@ -159,19 +159,7 @@ class RoundPlayer:
         """Let the bots act until it is the learner's turn or the round is over."""
         rnd = self.round
         while not rnd.done and rnd.to_move != self.seat:
-            seat = rnd.to_move
-            assert seat is not None
-            bot = self.bots[seat]
-            assert bot is not None
-            view = rnd.view(seat)
-            if rnd.contract is None:
-                contract = bot.choose_contract(view)
-                if contract is None:
-                    rnd.schieben(seat)
-                else:
-                    rnd.choose(contract, seat)
-            else:
-                rnd.play(bot.play_card(view), seat)
+            take_turn(rnd, self.bots)
 
     def _allowed(self, action: Callable[[Round], Any]) -> bool:
         """Whether the engine accepts ``action`` now (tried on a copy of the round)."""
