@@ -361,6 +361,11 @@ class Round:
         return self._pushed
 
     @property
+    def may_schieben(self) -> bool:
+        """True while forehand may still pass the choice to the partner (C1)."""
+        return self._contract is None and not self._pushed
+
+    @property
     def chooser(self) -> Seat:
         """The seat that names (or named) the contract: forehand, or its partner after schieben (C1)."""
         return self.forehand.partner if self._pushed else self.forehand
@@ -513,7 +518,7 @@ class Round:
             )
 
     def schieben(self, seat: Seat | int | None = None) -> None:
-        """Forehand passes the choice of contract to the partner (C1)."""
+        """Forehand passes the choice of contract to the partner (C1); see :attr:`may_schieben`."""
         self._check_chooser(seat, "say schieben")
         if self._pushed:
             raise ContractError(

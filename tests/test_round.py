@@ -114,7 +114,9 @@ def test_C1_forehand_names_a_contract():
 
 def test_C1_schieben_passes_the_choice_to_the_partner():
     r = Round(HANDS)
+    assert r.may_schieben
     r.schieben()
+    assert not r.may_schieben
     assert r.chooser == Seat(2) and r.to_move == Seat(2)
     with pytest.raises(OutOfTurnError, match="seat 2's choice"):
         r.choose("♣", seat=0)

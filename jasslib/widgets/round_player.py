@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -161,14 +161,6 @@ class RoundPlayer:
         while not rnd.done and rnd.to_move != self.seat:
             take_turn(rnd, self.bots)
 
-    def _allowed(self, action: Callable[[Round], Any]) -> bool:
-        """Whether the engine accepts ``action`` now (tried on a copy of the round)."""
-        try:
-            action(self.round.copy())
-        except JassError:
-            return False
-        return True
-
     def _prompt(self) -> str:
         rnd = self.round
         if rnd.done:
@@ -260,7 +252,7 @@ class RoundPlayer:
         self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style)
         choosing = rnd.contract is None and self.my_turn
         self.contract_box.layout.display = None if choosing else "none"
-        self.schieben_button.disabled = not (choosing and self._allowed(lambda r: r.schieben(self.seat)))
+        self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
         self._build_hand(view)
         self.log.value = log_html(rnd, self.style)
