@@ -124,21 +124,25 @@ def make_plan(n: int, seed: int) -> list[RoundPlan]:
 # ---------------------------------------------------------------------------------------------
 
 
+def play_planned(p: RoundPlan, choice: Callable[[list[Card]], Card]) -> Round:
+    """Deal and play one planned round to the end through the public Round API, cards picked by ``choice``."""
+    r = Round.deal(seed=p.seed, dealer=p.dealer)
+    if p.schieben:
+        r.schieben()
+    r.choose(p.contract)
+    while not r.done:
+        r.play(choice(list(r.legal_cards())))
+    return r
+
+
 def jasslib_rounds(plan: list[RoundPlan], seed: int) -> Callable[[], object]:
     """A function playing every planned round through jasslib's public Round API."""
 
     def run() -> object:
-        rng = random.Random(seed)
-        choice = rng.choice
+        choice = random.Random(seed).choice
         score = None
         for p in plan:
-            r = Round.deal(seed=p.seed, dealer=p.dealer)
-            if p.schieben:
-                r.schieben()
-            r.choose(p.contract)
-            while not r.done:
-                r.play(choice(list(r.legal_cards())))
-            score = r.score()
+            score = play_planned(p, choice).score()
         return score
 
     return run
@@ -287,17 +291,8 @@ def compare_legal(positions: list[Position], jk_inputs: list[tuple[np.ndarray, l
 
 def json_sizes(plan: list[RoundPlan], seed: int) -> list[int]:
     """UTF-8 size in bytes of ``Round.to_json()`` for each planned round, played to the end."""
-    rng = random.Random(seed)
-    sizes = []
-    for p in plan:
-        r = Round.deal(seed=p.seed, dealer=p.dealer)
-        if p.schieben:
-            r.schieben()
-        r.choose(p.contract)
-        while not r.done:
-            r.play(rng.choice(list(r.legal_cards())))
-        sizes.append(len(r.to_json().encode("utf-8")))
-    return sizes
+    choice = random.Random(seed).choice
+    return [len(play_planned(p, choice).to_json().encode("utf-8")) for p in plan]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -57,7 +57,6 @@ __all__ = ["Round", "Phase", "TrickRecord", "RoundView", "deal_hands", "deal_dec
 JSON_FORMAT = "jasslib.round/1"
 _SEATS = tuple(Seat)
 _CARDS = tuple(Card)
-_from_mask = CardSet.from_mask
 _new = object.__new__
 _set_mask = CardSet.__dict__["_mask"].__set__
 
