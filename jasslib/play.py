@@ -39,11 +39,15 @@ __all__ = [
     "is_legal",
     "trick_winner",
     "trick_points",
+    "strongest_trump",
     "LAST_TRICK_BONUS",
+    "CARD_POINTS_TOTAL",
 ]
 
 LAST_TRICK_BONUS = 5
 """O7: the last trick adds 5 points."""
+CARD_POINTS_TOTAL = 152
+"""O7: the cards of every contract total 152 points (157 with the last trick)."""
 
 _STRENGTH: tuple[tuple[int, ...], ...] = tuple(rank_strength(c) for c in Contract)
 _from_mask = CardSet.from_mask
@@ -264,8 +268,7 @@ def _explain(card: Card, hand: int, trick: list[int], contract: Contract, ok: bo
             return "P5", yes + "trump was led and you hold no trump, so you may play any card (P5)."
         return "P5", no + "trump was led and you hold a trump, so you must play one (P5)."
     strength = _STRENGTH[contract]
-    in_trick = [c for c in trick if c // 9 == trump]
-    top = max(in_trick, key=lambda c: strength[c]) if in_trick else None
+    top = strongest_trump([Card(c) for c in trick], contract)
     if card.suit == trump:
         if top is not None and strength[card] < strength[top]:
             if ok:
@@ -286,6 +289,24 @@ def _explain(card: Card, hand: int, trick: list[int], contract: Contract, ok: bo
     if follow:
         return "P3", no + f"you hold {led}, so you must follow {led} or play a trump (P3)."
     return "P3", yes + f"you have no {led}, so you may discard any card (P3)."
+
+
+def strongest_trump(trick: Sequence[CardLike], contract: Contract | int | str) -> Card | None:
+    """The strongest trump already in ``trick`` (the card P4 forbids under-trumping), or ``None``.
+
+    >>> strongest_trump(["A♣", "9♥", "6♥"], "♥"), strongest_trump(["A♣", "K♣"], "♥")
+    (Card.H9, None)
+    """
+    c = Contract.parse(contract)
+    if not c.has_trump:
+        return None
+    strength = _STRENGTH[c]
+    best: Card | None = None
+    for card in trick:
+        card = Card.parse(card)
+        if card // 9 == c and (best is None or strength[card] > strength[best]):
+            best = card
+    return best
 
 
 def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> int:

@@ -17,13 +17,15 @@ from dataclasses import dataclass
 
 from .contracts import Contract
 from .errors import ClaimError, JassError
-from .play import LAST_TRICK_BONUS
+from .play import CARD_POINTS_TOTAL, LAST_TRICK_BONUS
 from .rulesets import CLAIM_PRIORITY, CLASSIC, Ruleset
 from .seats import Team
 
 __all__ = [
     "MATCH_BONUS",
     "HAND_TOTAL",
+    "MATCH_TOTAL",
+    "CLAIM_CATEGORY_NAMES",
     "HandScore",
     "trick_totals",
     "hand_score",
@@ -38,8 +40,12 @@ __all__ = [
 
 MATCH_BONUS = 100
 """O7/H1: taking all nine tricks adds 100."""
-HAND_TOTAL = 157
-"""O7: card points 152 plus 5 for the last trick."""
+HAND_TOTAL = CARD_POINTS_TOTAL + LAST_TRICK_BONUS
+"""O7: card points 152 plus 5 for the last trick: 157."""
+MATCH_TOTAL = HAND_TOTAL + MATCH_BONUS
+"""O7: a match (all nine tricks) is worth 257."""
+CLAIM_CATEGORY_NAMES: dict[str, str] = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
+"""G3: the display name of each claim category of :data:`~jasslib.rulesets.CLAIM_PRIORITY`."""
 
 Pair = tuple[int, int]
 _TEAMS = tuple(Team)

@@ -59,6 +59,9 @@ __all__ = [
     "announcements",
     "stoeck_cards",
     "has_stoeck",
+    "stoeck_holder",
+    "stoeck_points",
+    "four_points",
     "has_weis",
     "best_declarations",
     "strength_code",
@@ -247,8 +250,20 @@ class Weis:
         return self.format()
 
 
+def four_points(rank: Rank | int, ruleset: Ruleset = CLASSIC) -> int | None:
+    """W3: the points of four cards of ``rank`` under ``ruleset``, or ``None`` when they are no Weis.
+
+    >>> four_points(Rank.JACK), four_points(Rank.ACE), four_points(Rank.NINE), four_points(Rank.EIGHT)
+    (200, 100, None, None)
+    >>> from jasslib.rulesets import MODERN
+    >>> four_points(Rank.NINE, MODERN)
+    150
+    """
+    return _four_points(int(rank), ruleset.four_nines)
+
+
 def _four_points(rank: int, four_nines: int | None) -> int | None:
-    """W3: points of four cards of rank index ``rank``, or ``None`` when they are no Weis."""
+    """W3: points of four cards of rank index ``rank``, or ``None`` when they are no Weis (the one table)."""
     if rank == Rank.JACK:
         return 200
     if rank in (Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE):
@@ -1060,5 +1075,40 @@ def has_stoeck(hand: HandLike, contract: Contract | int | str) -> bool:
     >>> has_stoeck("Q♥ K♥ A♥", Contract.HEARTS), has_stoeck("Q♥ K♥", Contract.OBENABE)
     (True, False)
     """
-    stoeck = stoeck_cards(contract).mask
-    return bool(stoeck) and _hand_mask(hand) & stoeck == stoeck
+    return stoeck_mask_held(_hand_mask(hand), int(_contract(contract)))
+
+
+def stoeck_mask_held(hand: int, contract: int) -> bool:
+    """S1 on raw ints: the hand mask holds the trump K and Q of contract number ``contract``.
+
+    The one home of the Stöck test; written in the subset of Python that numba compiles so that
+    the fast backend runs this very function.
+
+    >>> stoeck_mask_held(CardSet.parse("Q♥ K♥").mask, 2), stoeck_mask_held(CardSet.parse("Q♥ K♥").mask, 4)
+    (True, False)
+    """
+    stoeck = STOECK_MASKS[contract]
+    return stoeck != 0 and hand & stoeck == stoeck
+
+
+def stoeck_holder(hands: Sequence[HandLike], contract: Contract | int | str) -> Seat | None:
+    """S1: the seat whose initial hand holds the trump K and Q, or ``None``.
+
+    >>> stoeck_holder(["Q♥ K♥", "A♥", "", ""], Contract.HEARTS)
+    Seat.S0
+    """
+    c = int(_contract(contract))
+    for seat, hand in enumerate(hands):
+        if stoeck_mask_held(_hand_mask(hand), c):
+            return Seat(seat)
+    return None
+
+
+def stoeck_points(contract: Contract | int | str, ruleset: Ruleset = CLASSIC) -> int:
+    """S1 with C3: what Stöck is worth, already multiplied (0 without trump).
+
+    >>> stoeck_points(Contract.HEARTS), stoeck_points(Contract.CLUBS), stoeck_points(Contract.OBENABE)
+    (40, 20, 0)
+    """
+    c = _contract(contract)
+    return STOECK_POINTS * ruleset.multiplier(c) if c.has_trump else 0
