@@ -1,0 +1,146 @@
+"""Regression: every topic's series is the very one the single-module ``exercises.py`` generated.
+
+The fingerprints below were taken with the old module (commit 303c75a) before it became a package:
+per ruleset and topic, exercises ``(seed, number)`` for seeds 0..19 and numbers 0 and 1, each
+reduced to the first 8 hex digits of a SHA-256 of its kind, prompt, position, answer, answer text and
+explanation.  A teacher's seed must keep giving the class the same exercises, so any change to a
+generator shows up here.  ``DRAWINGS`` fingerprints the French text and HTML of the same positions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from jasslib.exercises import Exercise, exercise
+
+SEEDS = range(20)
+NUMBERS = (0, 1)
+
+FINGERPRINTS: dict[tuple[str, str], str] = {
+    ("classic", "legal"): (
+        "d524b679 24da6bf3 686df7f6 7cf6f638 6669a0ef 1ebaf13a cc327978 70d1aa0c 3edbfd0e e940afe3 "
+        "7407db21 0fbfa130 15116cf0 1f473b3f 88fbfa4e 77d926a8 613126b4 62609132 dab9b9b1 bed73cec "
+        "696cb238 610ca2bf 3a40a776 4579b3c7 14c98f04 354857b4 73c0dcf6 de494a80 f21d7d5c dda491f6 "
+        "8e30d1c8 5df110f6 fb6d6705 5c9b5ba3 3effa50f 6abc823b 5937e6b0 94dfafb1 d3b35961 ace094ab"
+    ),
+    ("classic", "trick"): (
+        "76f9eee4 4c8758e9 b00ec602 627251d7 dd6cac89 0e30fa5d 027c9fa4 d4e68fd6 277912df 1af58a66 "
+        "a994b321 05943228 b312d8ca 1d4e5320 aa880dcd ddd5ed8f 6b7c6009 4c39cf87 7e45d44b a9dcaf22 "
+        "43733146 951315e9 325da2a3 d0958fc6 8b213f31 e3946ae3 502cdb7c e483a0dd 62a94775 e96a1f0f "
+        "d591ba50 6c147ed8 68f8b2a2 5b591ce6 2b9fa983 0b77e5e0 8a0267f5 71f29562 90aba6e0 1fc732eb"
+    ),
+    ("classic", "weis"): (
+        "d6d93488 664d8e84 6d784dad 32e66994 c5d3953f aadda612 ff6d1ebc 22eaa44f 86c30af5 87ea61cb "
+        "a355f5a5 071476aa 1cc4e7f7 4bdc76a1 2dda8c9c a03e9605 c1f1eb69 74a6e0a0 368f3899 6b882c49 "
+        "ae123687 d838684e 190d0b38 969ae75a d0739122 d39d4198 0c9cf83b 432a8a6b c9e35468 e545f208 "
+        "84c20c24 1667afe0 d3b13eab 7a9a2700 f0d862bf 78b20f40 4be30745 bbcc9b98 1def30ef 1864ef3c"
+    ),
+    ("classic", "contest"): (
+        "c5f2b2ea d5adf025 ef77d2a5 fa6aec73 feb0d745 7fd946a9 7ed0cde0 9babdfff d5d72021 5c37b824 "
+        "8b667d39 afa9582f ff2d8113 c5bbe3f9 38f4590b dfa0b06e 6607d89a a636f87d f1a4aed2 4a586156 "
+        "08cdae50 8cf41373 e4cf3a21 2cafea93 efb1b83a 51c163b9 7470efad d8afc57c 9ec09f7b eedc9930 "
+        "139ada03 c5150315 7f3e9e23 eb7a7c39 716a028d 3dcee206 e23129a8 1b001c10 c4263bea 9d1312a3"
+    ),
+    ("classic", "stoeck"): (
+        "cca79469 2173720d 6a84cff5 92eebc2b a6cbfd4f 3b330b23 f25003e3 b554b6f5 aea0add8 178105d3 "
+        "98ccc2cb a21b062c ee4c5873 43cab38f b241f5b1 3776afde b586bfad fa22afe5 8a3493d0 5fb4e5d1 "
+        "178d9e13 ec620376 8e1441d7 7308f3e5 0ac8be88 226b3bae 34cba8b1 a115628f 702d497e 4a1d9558 "
+        "7eabb8d2 73d0f5e4 26a02823 e0b6df52 a859bd0b 44204af0 08017d9a 15cadb16 cb580930 a14e0695"
+    ),
+    ("classic", "score"): (
+        "4223963d 12927507 eea1b04f 455e22df 9336b8ec 10f86e2d 3ec6e66d 569c4843 3af5c9ea f8faba7d "
+        "cf371800 0fd83d3c 5d6f64b8 cda140df 3b1147a9 0f838c96 1c4c6f49 f958f856 e26d7e64 054c100e "
+        "d91d2d34 06386db8 44ab042f ff922ccf 3db4b96d 44fb9f5a 2bc7cb5a b8705a96 fdeab62c c08a9dc7 "
+        "bfad6ce9 de8031c9 b65e6a27 900e0c34 9e70a798 4f2ee5bf 2e44abd8 01e8840b a2f20dcf 87a01921"
+    ),
+    ("classic", "claim"): (
+        "5d0feb03 8ac0b4f5 7e1f3188 ab756a89 0de1d10f 8eb1a74a 678623b3 8c548095 c9fe2cdc 131186dd "
+        "a908761e 355aca76 d60568a7 8a9d0560 d4974020 b58e820e 53eaacfe ce8ff719 1681c5d4 e005cb30 "
+        "4e5b8be3 b63848d4 76771ead b2fbf35a c3a3e417 a6538fd3 22e9ce1b 2a5a6320 902a5377 3862253d "
+        "dad88572 fd0eab56 d946bbeb 1023cbd1 70001040 8ad67fbd 57a437a6 3edbce7b cc10ed7c 357ff747"
+    ),
+    ("modern", "legal"): (
+        "ea12e867 b9b9b17b 1e36f948 f31c248c 1e2f472c dead317d 5944185c a585def8 e6fbe6a2 92cd1483 "
+        "ee8ca9b7 86d3ea89 ed1aa6fb 290f9dd3 ed3bcce2 eddd23c1 194aaf17 60e9c378 dad5203b ec6962b9 "
+        "4390921c 5d3d9bee c8645d37 f9367ec9 eddae720 a41768b7 e7d52ae6 23bf2790 388fb9de 2e88e2c8 "
+        "7a351876 eab88baa 3c322704 1fb494a4 70f8b016 3fe1fdf4 491495fd d1f40407 413a4ef1 7ecbf8f2"
+    ),
+    ("modern", "trick"): (
+        "f4922662 8f1e3b8a f6635095 0af1ae00 23c4b1fd f800e82e 8c732e21 177b152e 9df280d4 fbae52ed "
+        "60d58a7b 4213c537 fc9c3c93 25012768 b6bb57a8 d58be7dd 72ad56b1 834394c0 594a59c2 2bf67c24 "
+        "e111c16e e20d3be8 5987f110 add644de 4b231957 ed307c53 f048f46c e9d4b43c a9e87a29 d552f64d "
+        "7842b691 21c7a84c c62a94fd c2ee3062 8246ce91 35081e75 e3647d68 06286e63 93e22829 6fa8c3ba"
+    ),
+    ("modern", "weis"): (
+        "a7f6d511 90258ba2 07000482 31aa703a 542732ed dcf41923 0b06738b c46d5e02 4b2928dd eda584ae "
+        "54356c0c 9224386e 4976adab 694a74b3 6980d014 68d986a5 0f7be796 e30b4084 2088a1ce 2036be5b "
+        "e7e50876 d612ce8d 92d1a0a4 782ca771 a2dcfaa6 0a5030ed 4047b8fd 976b5520 a97fcbf6 834f60eb "
+        "5a973876 33435b0c 2b826136 24de1dc8 30efa7f8 9c6407f0 bdd635b6 e277a1b7 4aa294f5 5a3a6d72"
+    ),
+    ("modern", "contest"): (
+        "8e13006c 0526bce7 6738c6f1 b2db4add d59d973b 4210669a 4f80c95e 44b32905 58893597 716b095f "
+        "ac2db0cc c11097f6 15eb3f48 cb8c3532 386fb207 8f1a1218 3d6d8912 8a270e7c 6d3f0002 90364299 "
+        "57c6c494 daf41cff 269f5340 a308e58d 6f12e58c 5c417d1d 8666984e a3954447 26ded71a 7c538f51 "
+        "58b2ad88 7a25b55c 4973416d 1e529fde 54309679 4ea69463 ddfef574 7ba39836 30f084c9 43471465"
+    ),
+    ("modern", "stoeck"): (
+        "48db42ad 08772396 683f2b99 f32c59ac 016758c9 b5d3f89d df60d56f 2cb3ba1c 89354ef5 dbb0417c "
+        "479bdf0e 17b8c222 0d952f4a 34d1fdf9 330b5962 a8128da0 710f2129 d4f8ae7e 9631166e c7613b24 "
+        "b4b92a57 2a328020 59ee91f1 519f2a0f 9f0f8474 d4625194 e33ef030 42f46061 e3e32b60 9d9fa88d "
+        "b7c55c4e e989117c e3c0d5d6 ff545ae9 6fb4efb7 b3e9b9a6 b476efcd 96e1d812 8861e53a c8948eda"
+    ),
+    ("modern", "score"): (
+        "eaa3fcfa d47f6e90 4ac3cfb8 aa9782a7 2d060396 09ccb7fa b6d9a3f7 9c395b03 1333be3f 48a91e10 "
+        "a6650b5b 710468c2 1c032c3b 9567d2c0 1346c5d1 99e34cff e21a9575 70439d13 dc8e3660 b3cf41a4 "
+        "7d382659 81dafcce fef9b601 4f4e6fb4 4e07c698 f7808b42 ebbe336e 716845d5 4208bda9 199255a6 "
+        "b70a5caa 94d90736 954bf5b4 5db1e3ec 4b025bad a30f44a8 f279d343 56c4ce51 b76fd6eb a8036dc0"
+    ),
+    ("modern", "claim"): (
+        "acff093c 06a08bc6 df66bfc6 aaac6e10 6cc738f2 ecf43c0b edcb31ad eb12946d be732ebe 506e1700 "
+        "c9561f0c 5dfcd148 e6496c83 b311de6c ebc98cb1 f503851f cf1e4da3 c780779e fd4e4eaa 81ed1e44 "
+        "5fc19c72 eefe1140 1ef15264 38338f3a f264ca13 61fb5799 b054260e 12f6d782 de369cb9 34c08d08 "
+        "52533930 d4c90437 a0546f9c cfc2cb33 6577a8b3 5fd81a17 3d5559ad c2215613 d43c0dfc d4eac7c2"
+    ),
+}
+
+DRAWINGS: dict[tuple[str, str], str] = {
+    ("classic", "legal"): "f95408079297bd94",
+    ("classic", "trick"): "dea4eae65eb3075f",
+    ("classic", "weis"): "b582bcd1d0764c83",
+    ("classic", "contest"): "5bf8355dcf03b45c",
+    ("classic", "stoeck"): "d0579e14fe2cca30",
+    ("classic", "score"): "d2b10ba9a49f735a",
+    ("classic", "claim"): "8b1e47f1dfcbe1e4",
+    ("modern", "legal"): "6ac3505fdc5b0cac",
+    ("modern", "trick"): "73a0fe2fe4a0e7c3",
+    ("modern", "weis"): "d450618a24cba85d",
+    ("modern", "contest"): "7507ea9c705ba50f",
+    ("modern", "stoeck"): "9142cd6b067e496d",
+    ("modern", "score"): "cf555951e7ea0832",
+    ("modern", "claim"): "fddf1417c4997336",
+}
+
+
+def fingerprint(ex: Exercise) -> str:
+    """8 hex digits of everything a learner reads of the exercise, and its position's values."""
+    parts = [ex.kind, ex.prompt, repr(sorted(ex.position.items())), repr(ex.answer), ex.answer_text(), ex.explanation]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:8]
+
+
+def drawing(series: list[Exercise]) -> str:
+    h = hashlib.sha256()
+    for ex in series:
+        h.update((ex.position_text() + "\x1f" + ex.position_html() + "\x1e").encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("ruleset", "topic"), list(FINGERPRINTS))
+def test_same_seed_gives_the_same_exercises_as_before(ruleset, topic):
+    series = [exercise(topic, seed, number, ruleset) for seed in SEEDS for number in NUMBERS]
+    got = [fingerprint(ex) for ex in series]
+    want = FINGERPRINTS[ruleset, topic].split()
+    changed = [(ex.seed, ex.number) for ex, a, b in zip(series, got, want) if a != b]
+    assert len(got) == len(want) == 40 and not changed, f"changed (seed, number): {changed}"
+    assert drawing(series) == DRAWINGS[ruleset, topic], "the French text or HTML of the positions changed"
