@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from . import bits
 
-__all__ = ["HAVE_NUMBA", "jit"]
+__all__ = ["HAVE_NUMBA", "KERNEL_SOURCES", "jit"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,18 +36,31 @@ except ImportError:  # pragma: no cover
     HAVE_NUMBA = False
 
 
+KERNEL_SOURCES: tuple[str, ...] = (
+    "_numba.py", "bits.py", "cards.py", "contracts.py", "errors.py", "play.py", "rulesets.py", "scoring.py",
+    "seats.py", "weis.py", "fast.py", "solver.py", "players/heuristics.py",
+)
+"""The modules whose code numba compiles, or whose tables it bakes in (relative to the package).
+
+tests/test_fast.py checks that this list holds every module that defines a compiled kernel and every
+jasslib module such a module imports, so no edit that changes compiled code can reuse a stale cache.
+"""
+
+
 def _cache_dir() -> str:
-    """A numba cache folder named after a hash of every jasslib source file.
+    """A numba cache folder named after a hash of the sources of :data:`KERNEL_SOURCES`.
 
     numba's own cache notices changes to a function's module but not to the modules of the
-    functions it calls (``play.py`` for ``heuristics.py``, say); keying the whole cache on all
-    sources makes any edit start afresh.  ``NUMBA_CACHE_DIR``, when set, is the parent folder.
+    functions it calls (``play.py`` for ``heuristics.py``, say); keying the cache on every kernel
+    source makes such an edit start afresh, while edits elsewhere (a widget, a notebook helper)
+    keep the compiled code.  ``NUMBA_CACHE_DIR``, when set, is the parent folder.
     """
     root = Path(__file__).resolve().parent
     digest = hashlib.blake2b(digest_size=8)
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
+    for name in KERNEL_SOURCES:
+        path = root / name
+        digest.update(name.encode())
+        digest.update(path.read_bytes() if path.exists() else b"-")
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "jasslib"
     )

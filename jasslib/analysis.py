@@ -27,8 +27,10 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from .cards import Rank
 from .rulesets import CLASSIC, Ruleset
 from .simulate import CONTRACT_NAMES, summarize
+from .weis import four_points
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -206,7 +208,7 @@ def weis_ranks(ruleset: Ruleset = CLASSIC) -> tuple[int, ...]:
     >>> weis_ranks(), weis_ranks(MODERN)
     ((4, 5, 6, 7, 8), (3, 4, 5, 6, 7, 8))
     """
-    return ((3,) if ruleset.four_nines is not None else ()) + (4, 5, 6, 7, 8)
+    return tuple(r for r in range(9) if four_points(r, ruleset) is not None)
 
 
 def p_any_weis(ruleset: Ruleset = CLASSIC) -> Fraction:
@@ -236,11 +238,12 @@ def _events(ruleset: Ruleset) -> list[tuple[str, str, Fraction]]:
         (f"longest sequence 3 cards ({seq[0]})", "suit patterns", p_longest_sequence(3)),
         (f"longest sequence 4 cards ({seq[1]})", "suit patterns", p_longest_sequence(4)),
         (f"longest sequence 5+ cards ({seq[2]}+)", "suit patterns", p_sequence_at_least(5)),
-        ("four jacks (200)", "C(32,5)/C(36,9)", p_four_of_a_kind([5])),
-        ("four aces (100)", "C(32,5)/C(36,9)", p_four_of_a_kind([8])),
+        (f"four jacks ({four_points(Rank.JACK, ruleset)})", "C(32,5)/C(36,9)", p_four_of_a_kind([Rank.JACK])),
+        (f"four aces ({four_points(Rank.ACE, ruleset)})", "C(32,5)/C(36,9)", p_four_of_a_kind([Rank.ACE])),
     ]
-    if ruleset.four_nines is not None:
-        rows.append((f"four nines ({ruleset.four_nines})", "C(32,5)/C(36,9)", p_four_of_a_kind([3])))
+    nines = four_points(Rank.NINE, ruleset)
+    if nines is not None:
+        rows.append((f"four nines ({nines})", "C(32,5)/C(36,9)", p_four_of_a_kind([Rank.NINE])))
     rows += [
         ("some four of a kind", "inclusion-exclusion", p_four_of_a_kind(fours)),
         ("any Weis", "patterns + incl.-excl.", p_any_weis(ruleset)),

@@ -28,11 +28,10 @@ import numpy as np
 from ._numba import HAVE_NUMBA, jit
 from .bits import lsb_index, popcount
 from .contracts import Contract
-from .play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
+from .play import legal_mask, trick_value, trick_winner_index
 from .players.heuristics import choose_card, choose_contract, contract_values, default_threshold
 from .rulesets import CLASSIC, Ruleset
-from .scoring import MATCH_BONUS
-from .weis import STOECK_MASKS, STOECK_POINTS, fast_tables
+from .weis import STOECK_POINTS, fast_tables, stoeck_mask_held
 
 __all__ = [
     "HAVE_NUMBA",
@@ -46,7 +45,6 @@ __all__ = [
     "play_batch",
     "RESULT_FIELDS",
     "contract_values_batch",
-    "match_bonus",
 ]
 
 RANDOM, RULE, LOWEST = 0, 1, 2
@@ -67,6 +65,8 @@ _NF = len(RESULT_FIELDS)
 
 _legal = jit(legal_mask)
 _winner = jit(trick_winner_index)
+_trick_value = jit(trick_value)
+_stoeck_held = jit(stoeck_mask_held)
 
 
 
@@ -273,14 +273,12 @@ def _play_into(hands: np.ndarray, contracts: np.ndarray, policies: np.ndarray, k
                 weis1 = totals[1] + totals[3]
         stoeck0 = 0
         stoeck1 = 0
-        sm = STOECK_MASKS[contract]
-        if sm != 0:
-            for seat in range(4):
-                if hand[seat] & sm == sm:
-                    if seat % 2 == 0:
-                        stoeck0 = STOECK_POINTS
-                    else:
-                        stoeck1 = STOECK_POINTS
+        for seat in range(4):
+            if _stoeck_held(hand[seat], contract):  # S1 (raw points: the frame multiplies, H2)
+                if seat % 2 == 0:
+                    stoeck0 = STOECK_POINTS
+                else:
+                    stoeck1 = STOECK_POINTS
         # ---- nine tricks (P1-P6)
         played = 0
         leader = forehand
@@ -305,9 +303,8 @@ def _play_into(hands: np.ndarray, contracts: np.ndarray, policies: np.ndarray, k
                 hand[seat] = hand[seat] & ~(np.int64(1) << card)
                 played = played | (np.int64(1) << card)
             win = (leader + _winner(trick, contract)) % 4
-            pts = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+            pts = _trick_value(trick, points, t == 8)  # O4-O7
             if t == 8:
-                pts += LAST_TRICK_BONUS
                 last = win % 2
             if win % 2 == 0:
                 cp0 += pts
@@ -388,8 +385,3 @@ def contract_values_batch(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> np.n
     out = np.zeros((m.shape[0], 6), dtype=np.float64)
     _values_into(m, np.array(ruleset.multipliers, dtype=np.int64), out)
     return out
-
-
-def match_bonus(tricks: np.ndarray) -> np.ndarray:
-    """H1: 100 for the team that took all nine tricks (vectorised)."""
-    return np.where(tricks == 9, MATCH_BONUS, 0)

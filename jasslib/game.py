@@ -34,8 +34,9 @@ from .errors import PhaseError
 from .play import Verdict
 from .round import Round
 from .rulesets import CLASSIC, Ruleset
-from .scoring import ClaimResult, HandScore, games_won, is_schneider, judge_claim, race
+from .scoring import CLAIM_CATEGORY_NAMES, ClaimResult, HandScore, games_won, is_schneider, judge_claim, race
 from .seats import Seat, Team
+from .weis import stoeck_points
 
 __all__ = ["Game", "GameEnd"]
 
@@ -196,9 +197,7 @@ class Game:
         out = [0, 0]
         holder = r.stoeck_holder
         if holder is not None and r.stoeck_recorded[holder.team] == 0:
-            from .weis import STOECK_POINTS
-
-            out[holder.team] = STOECK_POINTS * r.multiplier
+            out[holder.team] = stoeck_points(r.contract, self.ruleset)  # type: ignore[arg-type]
         return (out[0], out[1])
 
     def _totals_with_claim(self, result: ClaimResult) -> tuple[int, int]:
@@ -221,7 +220,7 @@ class Game:
     def _auto_check(self) -> None:
         result = race(self._before, self._additions(), self.ruleset.target, self.ruleset.claim_priority)
         if result.winner is not None:
-            names = {"stoeck": "Stöck", "weis": "Weis", "stich": "trick points"}
+            names = CLAIM_CATEGORY_NAMES
             reason = (f"{result.winner} claims the win with its {names[result.category or 'stich']} "
                       f"in hand {len(self._rounds) + 1} (G2, G3: Stöck–Weis–Stich)")
             self._close(result.winner, reason, result.category, result.totals)
@@ -234,7 +233,7 @@ class Game:
         result = race(self._before, self._additions(score), self.ruleset.target, self.ruleset.claim_priority)
         self._before = [self._before[0] + score.total[0], self._before[1] + score.total[1]]
         if result.winner is not None:
-            names = {"stoeck": "Stöck", "weis": "Weis", "stich": "trick points"}
+            names = CLAIM_CATEGORY_NAMES
             reason = (f"{result.winner} reaches {self.ruleset.target} with its {names[result.category or 'stich']} "
                       f"in hand {len(self._rounds)} (G3: Stöck–Weis–Stich)")
             self._close(result.winner, reason, result.category, (self._before[0], self._before[1]))

@@ -47,7 +47,7 @@ from .errors import (
     PhaseError,
     RoundFormatError,
 )
-from .play import LAST_TRICK_BONUS, Verdict, check_play, legal_mask, trick_winner_index
+from .play import Verdict, check_play, legal_mask, trick_value, trick_winner_index
 from .rulesets import CLASSIC, PRESETS, Ruleset
 from .scoring import HandScore, hand_score
 from .seats import Seat, Team
@@ -541,12 +541,10 @@ class Round:
         self._table = rs.card_points(c)
         chooser = (self.forehand + 2) % 4 if self._pushed else int(self.forehand)
         self._calls.append((chooser, ci))
-        stoeck = _weis.STOECK_MASKS[ci]
-        if stoeck:
-            for s in range(4):
-                if self._initial[s] & stoeck == stoeck:
-                    self._stoeck_holder = s
-                    self._stoeck_mask = stoeck
+        for s in range(4):
+            if _weis.stoeck_mask_held(self._initial[s], ci):  # S1
+                self._stoeck_holder = s
+                self._stoeck_mask = _weis.STOECK_MASKS[ci]
         self._events.append((0, {"event": "contract", "seat": chooser, "card": None, "trick": None,
                                  "detail": None}))
 
@@ -630,7 +628,7 @@ class Round:
         raise CardNotInHandError(f"{card} is not in seat {self._turn}'s hand")  # pragma: no cover
 
     def _record_stoeck(self, seat: int, how: str) -> None:
-        points = _weis.STOECK_POINTS * self._mult
+        points = _weis.stoeck_points(self._ci, self.ruleset)
         self._stoeck_rec[seat & 1] = points
         self._events.append((self._n, _event("stoeck", seat, f"Stöck {points}: seat {seat} {how}",
                                              len(self._tricks))))
@@ -640,11 +638,8 @@ class Round:
         number = len(self._tricks)
         leader = self._leader
         win_seat = (leader + trick_winner_index(trick, self._ci)) % 4
-        table = self._table
-        points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        if number == 8:
-            points += LAST_TRICK_BONUS
-        elif number == 0:
+        points = trick_value(trick, self._table, number == 8)  # O4–O7
+        if number == 0:
             self._settle_weis()  # decided after the first trick, recorded before any trick points
         team = win_seat & 1
         self._points[team] += points
@@ -678,8 +673,10 @@ class Round:
         if self._n != 36:
             raise PhaseError(f"the hand is not finished: {9 - len(self._tricks)} tricks remain")
         last = self._tricks[8][2] & 1
-        p0, p1 = self._points
-        card_points = (p0 - LAST_TRICK_BONUS, p1) if last == 0 else (p0, p1 - LAST_TRICK_BONUS)
+        raw = [0, 0]
+        for _, cards, win_seat, _ in self._tricks:
+            raw[win_seat & 1] += trick_value(cards, self._table, False)
+        card_points = (raw[0], raw[1])
         h = self._stoeck_holder
         stoeck = (0, 0) if h < 0 else (_weis.STOECK_POINTS, 0) if h & 1 == 0 else (0, _weis.STOECK_POINTS)
         weis_raw = self._weis_result.points if self._weis_result is not None else (0, 0)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .contracts import Contract
 from .errors import ClaimError, JassError
@@ -25,6 +26,8 @@ __all__ = [
     "MATCH_BONUS",
     "HAND_TOTAL",
     "MATCH_TOTAL",
+    "match_points",
+    "multiplied",
     "CLAIM_CATEGORY_NAMES",
     "HandScore",
     "trick_totals",
@@ -44,11 +47,39 @@ HAND_TOTAL = CARD_POINTS_TOTAL + LAST_TRICK_BONUS
 """O7: card points 152 plus 5 for the last trick: 157."""
 MATCH_TOTAL = HAND_TOTAL + MATCH_BONUS
 """O7: a match (all nine tricks) is worth 257."""
-CLAIM_CATEGORY_NAMES: dict[str, str] = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
+CLAIM_CATEGORY_NAMES: dict[str, str] = {"stoeck": "Stöck", "weis": "Weis", "stich": "trick points (Stich)"}
 """G3: the display name of each claim category of :data:`~jasslib.rulesets.CLAIM_PRIORITY`."""
 
 Pair = tuple[int, int]
 _TEAMS = tuple(Team)
+
+_N = TypeVar("_N")
+
+
+def match_points(tricks: _N) -> _N:
+    """O7/H1: the match bonus a team earns for ``tricks`` tricks taken (100 for all nine, else 0).
+
+    Works on an int or elementwise on a numpy array of trick counts.
+
+    >>> match_points(9), match_points(8)
+    (100, 0)
+    """
+    return MATCH_BONUS * (tricks == 9)  # type: ignore[operator,return-value]
+
+
+def multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[_N, _N, _N, _N]:
+    """H2 for one team: (trick score, Weis, Stöck, hand total) from points before the multiplier.
+
+    The trick points are multiplied once at the end; Weis and Stöck are recorded multiplied (W8, S1).
+    Works on ints or elementwise on numpy arrays (the simulation's columns).
+
+    >>> multiplied(100, 20, 0, 2)        # H3: (100 + 20) × 2
+    (200, 40, 0, 240)
+    """
+    ts = trick_points * multiplier  # type: ignore[operator]
+    w = weis * multiplier  # type: ignore[operator]
+    st = stoeck * multiplier  # type: ignore[operator]
+    return ts, w, st, ts + w + st
 
 
 @dataclass(frozen=True)
@@ -74,11 +105,12 @@ class HandScore:
     @property
     def trick_score(self) -> Pair:
         """Trick points after the multiplier, applied once (H2)."""
-        return (self.trick_points[0] * self.multiplier, self.trick_points[1] * self.multiplier)
+        m = self.multiplier
+        return (multiplied(self.trick_points[0], 0, 0, m)[0], multiplied(self.trick_points[1], 0, 0, m)[0])
 
     @property
     def total(self) -> Pair:
-        """The hand score of each team (H2)."""
+        """The hand score of each team (H2): trick score + Weis + Stöck (these two recorded multiplied)."""
         t = self.trick_score
         return (t[0] + self.weis[0] + self.stoeck[0], t[1] + self.weis[1] + self.stoeck[1])
 
@@ -132,15 +164,12 @@ def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: 
     """
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
     last = last_trick if last_trick in (0, 1) else Team.parse(last_trick)
-    if sum(cp) != 152:
-        raise JassError(f"the card points of a hand total 152 (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
+    if sum(cp) != CARD_POINTS_TOTAL:
+        raise JassError(f"the card points of a hand total {CARD_POINTS_TOTAL} (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
     if sum(tr) != 9 or tr[last] == 0:
         raise JassError(f"a hand has nine tricks and the last-trick team took at least one, got {tr}")
-    totals = [cp[0], cp[1]]
+    totals = [cp[0] + match_points(tr[0]), cp[1] + match_points(tr[1])]
     totals[last] += LAST_TRICK_BONUS
-    for t in (0, 1):
-        if tr[t] == 9:
-            totals[t] += MATCH_BONUS
     return (totals[0], totals[1])
 
 
@@ -169,9 +198,10 @@ def hand_score(
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
     tp = trick_totals(cp, tr, last_trick)
     w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
-    match = _TEAMS[0] if tr[0] == 9 else _TEAMS[1] if tr[1] == 9 else None
+    match = _TEAMS[0] if match_points(tr[0]) else _TEAMS[1] if match_points(tr[1]) else None
+    m0, m1 = multiplied(tp[0], w[0], s[0], mult), multiplied(tp[1], w[1], s[1], mult)
     return HandScore(c, mult, cp, tr, _TEAMS[last_trick] if last_trick in (0, 1) else Team.parse(last_trick),
-                     tp, (w[0] * mult, w[1] * mult), (s[0] * mult, s[1] * mult), match)
+                     tp, (m0[1], m1[1]), (m0[2], m1[2]), match)
 
 
 def revoke_score(

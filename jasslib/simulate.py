@@ -29,6 +29,7 @@ import pandas as pd
 from . import fast
 from .contracts import Contract
 from .rulesets import CLASSIC, Ruleset
+from .scoring import match_points, multiplied
 
 __all__ = ["simulate", "iter_simulate", "simulate_to_file", "summarize", "COLUMNS", "CONTRACT_NAMES",
            "hand_features", "round_from_row"]
@@ -142,8 +143,10 @@ def _frame(res: np.ndarray, hands: np.ndarray, deals: np.ndarray, seed: int | st
     contract = f["contract"]
     mult = np.array(ruleset.multipliers, dtype=np.int16)[contract]
     tricks0, tricks1 = f["tricks_0"], f["tricks_1"]
-    tp0 = f["card_points_0"] + fast.match_bonus(tricks0)
-    tp1 = f["card_points_1"] + fast.match_bonus(tricks1)
+    tp0 = f["card_points_0"] + match_points(tricks0)  # H1: cards + last trick (in card_points) + match
+    tp1 = f["card_points_1"] + match_points(tricks1)
+    ts0, w0, s0, total0 = multiplied(tp0, f["weis_0"], f["stoeck_0"], mult)  # H2
+    ts1, w1, s1, total1 = multiplied(tp1, f["weis_1"], f["stoeck_1"], mult)
     match = np.where(tricks0 == 9, 0, np.where(tricks1 == 9, 1, -1)).astype(np.int8)
     data: dict[str, Any] = {
         "deal": deals.astype(np.int64),
@@ -158,19 +161,19 @@ def _frame(res: np.ndarray, hands: np.ndarray, deals: np.ndarray, seed: int | st
                                              categories=["/".join(_POLICY_NAMES[p] for p in pol)]),
         "trick_points_0": tp0.astype(np.int16),
         "trick_points_1": tp1.astype(np.int16),
-        "trick_score_0": (tp0 * mult).astype(np.int16),
-        "trick_score_1": (tp1 * mult).astype(np.int16),
+        "trick_score_0": ts0.astype(np.int16),
+        "trick_score_1": ts1.astype(np.int16),
         "tricks_0": tricks0.astype(np.int8),
         "tricks_1": tricks1.astype(np.int8),
         "match": match,
-        "weis_0": (f["weis_0"] * mult).astype(np.int16),
-        "weis_1": (f["weis_1"] * mult).astype(np.int16),
+        "weis_0": w0.astype(np.int16),
+        "weis_1": w1.astype(np.int16),
         "weis_winner": f["weis_winner"].astype(np.int8),
-        "stoeck_0": (f["stoeck_0"] * mult).astype(np.int16),
-        "stoeck_1": (f["stoeck_1"] * mult).astype(np.int16),
+        "stoeck_0": s0.astype(np.int16),
+        "stoeck_1": s1.astype(np.int16),
+        "score_0": total0.astype(np.int16),
+        "score_1": total1.astype(np.int16),
     }
-    data["score_0"] = (data["trick_score_0"] + data["weis_0"] + data["stoeck_0"]).astype(np.int16)
-    data["score_1"] = (data["trick_score_1"] + data["weis_1"] + data["stoeck_1"]).astype(np.int16)
     fh = hand_features(hands[:, 0], ruleset)
     for k, v in fh.items():
         data[f"fh_{k}"] = v
