@@ -12,7 +12,7 @@ RaceResult(winner=Team.T0, category='stich', totals=(3010, 2990))
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -36,6 +36,8 @@ __all__ = [
     "ClaimResult",
     "judge_claim",
     "RaceResult",
+    "RaceStep",
+    "race_steps",
     "race",
     "is_schneider",
     "games_won",
@@ -290,6 +292,62 @@ class RaceResult:
     totals: Pair
 
 
+@dataclass(frozen=True)
+class RaceStep:
+    """One category of :func:`race_steps`: what it adds, the totals after it, and what it decides (G3).
+
+    ``reached`` lists the teams at or above the target after this category.  ``decides`` is true for
+    the first category in which a team reaches the target; ``winner`` is the race's winner from that
+    category on (the higher total when both teams reach the target in it, ``None`` for a tie there, and
+    ``None`` while nobody has reached the target).
+    """
+
+    category: str
+    added: Pair
+    totals: Pair
+    reached: tuple[Team, ...]
+    decides: bool
+    winner: Team | None
+
+
+def race_steps(
+    recorded: Sequence[int],
+    additions: Mapping[str, Sequence[int]],
+    target: int = CLASSIC.target,
+    priority: Sequence[str] = CLAIM_PRIORITY,
+) -> Iterator[RaceStep]:
+    """G3 step by step: each category of ``priority`` in turn, its points added to both teams' totals.
+
+    Every category is yielded, also those after the one that decides the race (they no longer change
+    the winner); :func:`race` stops at the deciding one.  Arguments as for :func:`race`.
+
+    >>> steps = list(race_steps((2980, 2990), {"stoeck": (0, 0), "weis": (40, 0), "stich": (10, 100)}))
+    >>> for s in steps:
+    ...     print(s.category, s.added, s.totals, s.decides, s.winner)
+    stoeck (0, 0) (2980, 2990) False None
+    weis (40, 0) (3020, 2990) True team 0
+    stich (10, 100) (3030, 3090) False team 0
+    """
+    unknown = set(additions) - set(CLAIM_PRIORITY)
+    if unknown:
+        raise ClaimError(f"unknown claim categories {sorted(unknown)}: use stoeck, weis, stich (G3)")
+    totals = _pair(recorded, "recorded")
+    decided = False
+    winner: Team | None = None
+    for category in priority:
+        add = _pair(additions.get(category, (0, 0)), category)
+        totals = (totals[0] + add[0], totals[1] + add[1])
+        reached = tuple(team for team in _TEAMS if totals[team] >= target)
+        decides = bool(reached) and not decided
+        if decides:
+            decided = True
+            if len(reached) == 1:
+                winner = reached[0]
+            elif totals[0] != totals[1]:  # both reach the target in this category: the higher total wins
+                winner = Team(0) if totals[0] > totals[1] else Team(1)
+        yield RaceStep(category, add, totals, reached, decides, winner)
+
+
 def race(
     recorded: Sequence[int],
     additions: Mapping[str, Sequence[int]],
@@ -304,28 +362,19 @@ def race(
     reach the target within the same category, the higher total wins (within
     one trick only one team gains trick points, so this arises only when a
     whole hand is added at once); a tie there leaves the winner undecided.
+    The steps are those of :func:`race_steps`.
 
     >>> race((2980, 2990), {"stoeck": (0, 0), "weis": (40, 0), "stich": (10, 100)}).winner   # Weis first
     Team.T0
     >>> race((100, 200), {"stich": (57, 100)})
     RaceResult(winner=None, category=None, totals=(157, 300))
     """
-    unknown = set(additions) - set(CLAIM_PRIORITY)
-    if unknown:
-        raise ClaimError(f"unknown claim categories {sorted(unknown)}: use stoeck, weis, stich (G3)")
-    totals = list(_pair(recorded, "recorded"))
-    for category in priority:
-        add = _pair(additions.get(category, (0, 0)), category)
-        totals = [totals[0] + add[0], totals[1] + add[1]]
-        reached = [t for t in (0, 1) if totals[t] >= target]
-        if len(reached) == 1:
-            return RaceResult(Team(reached[0]), category, (totals[0], totals[1]))
-        if len(reached) == 2:
-            if totals[0] == totals[1]:
-                return RaceResult(None, category, (totals[0], totals[1]))
-            winner = Team(0) if totals[0] > totals[1] else Team(1)
-            return RaceResult(winner, category, (totals[0], totals[1]))
-    return RaceResult(None, None, (totals[0], totals[1]))
+    totals = _pair(recorded, "recorded")
+    for step in race_steps(recorded, additions, target, priority):
+        if step.decides:
+            return RaceResult(step.winner, step.category, step.totals)
+        totals = step.totals
+    return RaceResult(None, None, totals)
 
 
 def is_schneider(loser_total: int, ruleset: Ruleset = CLASSIC) -> bool:
