@@ -14,8 +14,24 @@ True
 
 from __future__ import annotations
 
+from importlib import import_module as _import_module
+from typing import Any as _Any
+
+from . import display as _display  # noqa: F401  (attaches the notebooks' _repr_html_ hooks)
 from .cards import STYLES, Card, CardSet, Rank, Suit
 from .contracts import Contract
+from .display import (
+    card_back_html,
+    card_html,
+    cards_html,
+    contest_html,
+    declaration_html,
+    hand_html,
+    round_html,
+    score_sheet_html,
+    table_html,
+    trick_html,
+)
 from .errors import (
     CardNotInHandError,
     CardParseError,
@@ -30,33 +46,83 @@ from .errors import (
     RoundFormatError,
 )
 from .game import Game, GameEnd
-from .play import Verdict, check_play, is_legal, legal_cards, trick_points, trick_winner
-from .round import Phase, Round, RoundView, TrickRecord
+from .play import Verdict, check_play, is_legal, legal_cards, strongest_trump, trick_points, trick_winner
+from .round import Phase, Round, RoundView, TrickRecord, deal_deck, deal_hands, shuffled_deck
 from .rulesets import CLASSIC, MODERN, Ruleset
-from .scoring import HandScore, hand_score, judge_claim, race, revoke_score
+from .scoring import (
+    HAND_TOTAL,
+    MATCH_BONUS,
+    MATCH_TOTAL,
+    HandScore,
+    games_won,
+    hand_score,
+    is_schneider,
+    judge_claim,
+    race,
+    revoke_score,
+)
 from .seats import Seat, Team
 from .weis import (
+    STOECK_POINTS,
     ContestResult,
     Declaration,
     Weis,
+    announcements,
     best_declaration,
+    compare_weis,
     contest,
+    contest_hands,
     declarations,
+    explain_comparison,
     find_weis,
     has_stoeck,
     stoeck_cards,
+    stoeck_points,
 )
 
 __version__ = "0.1.0"
 
+# Names whose modules need the optional packages (numpy, pandas, numba, ipywidgets): imported on first
+# use, so ``import jasslib`` stays light and works with the standard library alone.
+_LAZY: dict[str, str] = {
+    "deal_batch": "fast",
+    "Player": "players", "RandomPlayer": "players", "RuleBasedPlayer": "players",
+    "play_round": "players", "play_game": "players", "take_turn": "players",
+    "Exercise": "exercises", "Feedback": "exercises", "Item": "exercises", "exercise": "exercises",
+    "TOPICS": "exercises", "TOPIC_TITLES": "exercises",
+    "Trainer": "widgets", "Tally": "widgets", "trainer": "widgets", "legal_cards_trainer": "widgets",
+    "trick_trainer": "widgets", "weis_trainer": "widgets", "contest_trainer": "widgets",
+    "stoeck_trainer": "widgets", "score_trainer": "widgets", "claim_trainer": "widgets", "RoundPlayer": "widgets",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Import the module of a lazily exported name (see ``_LAZY``) and return the name."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'jasslib' has no attribute {name!r}")
+    value = getattr(_import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "STYLES", "Card", "CardSet", "Rank", "Suit", "Contract", "Ruleset", "CLASSIC", "MODERN",
     "Seat", "Team",
-    "Round", "Phase", "RoundView", "TrickRecord", "Game", "GameEnd",
-    "HandScore", "hand_score", "revoke_score", "judge_claim", "race",
+    "Round", "Phase", "RoundView", "TrickRecord", "Game", "GameEnd", "deal_deck", "deal_hands", "shuffled_deck",
+    "HandScore", "hand_score", "revoke_score", "judge_claim", "race", "games_won", "is_schneider",
+    "HAND_TOTAL", "MATCH_BONUS", "MATCH_TOTAL",
     "Weis", "Declaration", "ContestResult", "find_weis", "declarations", "best_declaration", "contest",
-    "has_stoeck", "stoeck_cards",
-    "Verdict", "check_play", "is_legal", "legal_cards", "trick_points", "trick_winner",
+    "contest_hands", "announcements", "compare_weis", "explain_comparison",
+    "has_stoeck", "stoeck_cards", "stoeck_points", "STOECK_POINTS",
+    "Verdict", "check_play", "is_legal", "legal_cards", "trick_points", "trick_winner", "strongest_trump",
     "JassError", "CardParseError", "DuplicateCardError", "HandSizeError", "CardNotInHandError",
     "OutOfTurnError", "IllegalPlayError", "ContractError", "PhaseError", "RoundFormatError", "ClaimError",
+    "card_html", "card_back_html", "cards_html", "hand_html", "trick_html", "table_html", "round_html",
+    "declaration_html", "contest_html", "score_sheet_html",
+    *_LAZY,
 ]

@@ -12,15 +12,18 @@ bit helpers of :mod:`jasslib.bits` get numba implementations here.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
+import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import bits
 
-__all__ = ["HAVE_NUMBA", "KERNEL_SOURCES", "jit"]
+__all__ = ["HAVE_NUMBA", "jit", "kernel_sources"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,41 +39,70 @@ except ImportError:  # pragma: no cover
     HAVE_NUMBA = False
 
 
-KERNEL_SOURCES: tuple[str, ...] = (
-    "_numba.py", "bits.py", "cards.py", "contracts.py", "errors.py", "play.py", "rulesets.py", "scoring.py",
-    "seats.py", "weis.py", "fast.py", "solver.py", "players/heuristics.py",
-)
-"""The modules whose code numba compiles, or whose tables it bakes in (relative to the package).
-
-tests/test_fast.py checks that this list holds every module that defines a compiled kernel and every
-jasslib module such a module imports, so no edit that changes compiled code can reuse a stale cache.
-"""
+_ROOT = Path(__file__).resolve().parent
 
 
-def _cache_dir() -> str:
-    """A numba cache folder named after a hash of the sources of :data:`KERNEL_SOURCES`.
+def _imports(path: Path) -> set[Path]:
+    """The package's modules that ``path`` imports with relative imports (anywhere in its source)."""
+    out: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = path.parent
+            for _ in range(node.level - 1):
+                base = base.parent
+            parts = node.module.split(".") if node.module else []
+            names = [parts] if parts else [[a.name] for a in node.names]
+            for name in names:
+                target = base.joinpath(*name)
+                for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+                    if candidate.is_file():
+                        out.add(candidate.resolve())
+                        break
+    return out
+
+
+@cache
+def kernel_sources(module_file: str) -> tuple[str, ...]:
+    """The sources a compiled kernel of ``module_file`` depends on: the module and, transitively, every
+    jasslib module it imports (relative to the package).
+
+    >>> "play.py" in kernel_sources(str(_ROOT / "fast.py")), "display.py" in kernel_sources(str(_ROOT / "fast.py"))
+    (True, False)
+    """
+    seen: set[Path] = set()
+    todo = [Path(module_file).resolve(), (_ROOT / "_numba.py").resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen or _ROOT not in path.parents:
+            continue
+        seen.add(path)
+        todo.extend(_imports(path) - seen)
+    return tuple(sorted(p.relative_to(_ROOT).as_posix() for p in seen))
+
+
+@cache
+def _cache_dir(module_file: str) -> str:
+    """The numba cache folder of the kernels of ``module_file``: named after a hash of its
+    :func:`kernel_sources`.
 
     numba's own cache notices changes to a function's module but not to the modules of the
-    functions it calls (``play.py`` for ``heuristics.py``, say); keying the cache on every kernel
-    source makes such an edit start afresh, while edits elsewhere (a widget, a notebook helper)
-    keep the compiled code.  ``NUMBA_CACHE_DIR``, when set, is the parent folder.
+    functions it calls (``play.py`` for ``heuristics.py``, say); keying each module's cache on the
+    sources it depends on makes such an edit start afresh, while an edit elsewhere (a widget, a
+    notebook helper, another kernel module) keeps the compiled code.  ``NUMBA_CACHE_DIR``, when set,
+    is the parent folder.
     """
-    root = Path(__file__).resolve().parent
     digest = hashlib.blake2b(digest_size=8)
-    for name in KERNEL_SOURCES:
-        path = root / name
+    for name in kernel_sources(module_file):
         digest.update(name.encode())
-        digest.update(path.read_bytes() if path.exists() else b"-")
+        digest.update((_ROOT / name).read_bytes())
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "jasslib"
     )
-    return os.path.join(base, f"numba-{digest.hexdigest()}")
+    return os.path.join(base, f"numba-{Path(module_file).stem}-{digest.hexdigest()}")
 
 
 if HAVE_NUMBA:  # pragma: no branch
     import numpy as np
-
-    numba.config.CACHE_DIR = _cache_dir()
     from numba.core import cgutils
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
     from numba.extending import intrinsic
@@ -153,7 +185,15 @@ def jit(func: F) -> F:
     """``numba.njit(cache=True)(func)`` when numba is available, else ``func`` itself."""
     if not HAVE_NUMBA:
         return func
+    module = sys.modules.get(func.__module__)
+    source = getattr(module, "__file__", None)
+    if source is None or _ROOT not in Path(source).resolve().parents:  # not a jasslib module: compile uncached
+        return numba.njit(nogil=True)(func)  # type: ignore[no-any-return]
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = _cache_dir(source)  # read when the dispatcher sets up its cache, just below
     try:
         return numba.njit(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
     except RuntimeError:  # no file to key a cache on (a function typed at a prompt): compile uncached
         return numba.njit(nogil=True)(func)  # type: ignore[no-any-return]
+    finally:
+        numba.config.CACHE_DIR = saved

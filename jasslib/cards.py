@@ -259,15 +259,6 @@ class Card(enum.IntEnum):
         return card
 
 
-def _card_repr_html(self: Card) -> str:
-    from .display import card_html
-
-    return card_html(self)
-
-
-# Enum reserves _sunder_ names in the class body, so the notebook hook is attached here.
-Card._repr_html_ = _card_repr_html
-
 _CARDS: tuple[Card, ...] = tuple(Card)
 _CARD_SUIT: tuple[Suit, ...] = tuple(Suit(i // 9) for i in range(36))
 _CARD_RANK: tuple[Rank, ...] = tuple(Rank(i % 9) for i in range(36))
@@ -531,10 +522,6 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet.parse({self.format()!r})" if self._mask else "CardSet()"
 
-    def _repr_html_(self) -> str:
-        from .display import cards_html
-
-        return cards_html(self)
 
 
 _new = object.__new__

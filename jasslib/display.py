@@ -30,13 +30,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardLike, CardSet
+from .game import Game
+from .round import Round, RoundView
+from .scoring import HandScore
+from .weis import ContestResult, Declaration
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .round import Round, RoundView, TrickRecord
+    from .round import TrickRecord
     from .rulesets import Ruleset
-    from .scoring import HandScore
-    from .weis import ContestResult, Declaration
 
 __all__ = [
     "card_html",
@@ -868,3 +869,17 @@ def _progress(team: int, total: int, target: int) -> str:
         f'{"#2b6cb0" if team == 0 else "#c05621"}"></span></span>'
         f"<span>{total} / {target}</span></div>"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Notebook hooks: the engine's values show as pictures in Jupyter.  They are attached here, when
+# display is imported (the package imports it), so the engine's layers never import display.
+
+Card._repr_html_ = card_html  # type: ignore[attr-defined]  # Enum reserves _sunder_ names in its class body
+CardSet._repr_html_ = cards_html  # type: ignore[attr-defined]
+Declaration._repr_html_ = declaration_html  # type: ignore[attr-defined]
+ContestResult._repr_html_ = contest_html  # type: ignore[attr-defined]
+HandScore._repr_html_ = score_sheet_html  # type: ignore[attr-defined]
+Game._repr_html_ = score_sheet_html  # type: ignore[attr-defined]
+Round._repr_html_ = round_html  # type: ignore[attr-defined]
+RoundView._repr_html_ = table_html  # type: ignore[attr-defined]

@@ -16,12 +16,23 @@ and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .play import Verdict
+
+class VerdictLike(Protocol):
+    """What an :class:`IllegalPlayError` carries: :class:`jasslib.play.Verdict` has these fields."""
+
+    @property
+    def legal(self) -> bool: ...  # False for a refused card
+
+    @property
+    def rule(self) -> str: ...  # the rule id, "P4"
+
+    @property
+    def message(self) -> str: ...  # one sentence a learner understands
 
 __all__ = [
+    "VerdictLike",
     "JassError",
     "CardParseError",
     "DuplicateCardError",
@@ -63,7 +74,7 @@ class OutOfTurnError(JassError):
 class IllegalPlayError(JassError):
     """A card that the rules forbid here; ``verdict`` says which rule and why."""
 
-    def __init__(self, verdict: Verdict) -> None:
+    def __init__(self, verdict: VerdictLike) -> None:
         super().__init__(verdict.message)
         self.verdict = verdict
 

@@ -265,10 +265,6 @@ class Game:
                          "chooser": int(r.chooser), "pushed": r.pushed, **s.to_dict()})
         return rows
 
-    def _repr_html_(self) -> str:
-        from .display import score_sheet_html
-
-        return score_sheet_html(self)
 
     def __repr__(self) -> str:
         state = f"over, {self._end.winner} won" if self._end else f"hand {len(self._rounds) + 1}"

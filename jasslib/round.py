@@ -133,10 +133,6 @@ class RoundView:
         """This seat's team."""
         return self.seat.team
 
-    def _repr_html_(self) -> str:
-        from .display import table_html
-
-        return table_html(self)
 
 
 def _seed_bits(seed: int | str | None) -> int:
@@ -806,8 +802,4 @@ class Round:
             lines.append(f"  score: team 0 {s.total[0]}, team 1 {s.total[1]}")
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        from .display import round_html
-
-        return round_html(self)
 

@@ -132,10 +132,6 @@ class HandScore:
             "revoke": None if self.revoke is None else int(self.revoke),
         }
 
-    def _repr_html_(self) -> str:
-        from .display import score_sheet_html
-
-        return score_sheet_html(self)
 
     def __str__(self) -> str:
         lines = [f"{self.contract} ×{self.multiplier}"]

@@ -629,10 +629,6 @@ class Declaration:
     def __str__(self) -> str:
         return self.format()
 
-    def _repr_html_(self) -> str:
-        from .display import declaration_html
-
-        return declaration_html(self)
 
 
 def _declaration_order(d: Declaration) -> tuple[object, ...]:
@@ -838,10 +834,6 @@ class ContestResult:
         factor = ruleset.multiplier(self.contract)
         return (self.points[0] * factor, self.points[1] * factor)
 
-    def _repr_html_(self) -> str:
-        from .display import contest_html
-
-        return contest_html(self)
 
     def __str__(self) -> str:
         if self.team is None:

@@ -1,7 +1,8 @@
 """Real-browser tests: JupyterLab and Voilà on 127.0.0.1, driven by Playwright in Debian's headless Chromium.
 
-They fail (never skip) when Chromium or a server cannot start: ``.ci/run`` installs Chromium, and the
-test extra installs Playwright (which drives ``/usr/bin/chromium``; it never downloads a browser).
+They fail (never skip) when Chromium or a server cannot start: ``make test`` finds or installs Chromium
+first (``tests/chromium.py``) and stops at the start with one sentence when it cannot; the test extra
+installs Playwright, which drives that binary.
 
 What is clicked: the legal-moves notebook (03) is opened in JupyterLab, all cells are run, and in the
 first legal-cards trainer one legal and one illegal card are marked as legal and Check is pressed;
@@ -24,12 +25,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium import HELP, find_chromium
 
 from jasslib import Card
 from jasslib.exercises import exercise
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
@@ -70,13 +71,14 @@ def _stop(proc: subprocess.Popen) -> None:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    assert Path(CHROMIUM).exists(), "Chromium is missing: .ci/run installs Debian's chromium package"
+    chromium = find_chromium()
+    assert chromium, HELP
     from playwright.sync_api import sync_playwright
 
     profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
+            str(profile), executable_path=chromium, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
         )
         try:
             yield context

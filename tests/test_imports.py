@@ -1,0 +1,190 @@
+"""The package's shape: no import cycle, imports only point down the layers of the design, one front door.
+
+Every ``import`` statement of every jasslib module is read with :mod:`ast` — at the top level, inside
+functions and methods, and under ``if TYPE_CHECKING:`` alike — so a cycle cannot hide in a lazy import.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import jasslib
+
+ROOT = Path(jasslib.__file__).resolve().parent
+
+# The layers of the design (imports only point down; the same layer is allowed, without cycles).
+LAYERS: dict[str, int] = {
+    "cards": 1, "contracts": 1, "rulesets": 1, "seats": 1, "errors": 1, "bits": 1,
+    "play": 2, "weis": 2, "scoring": 2, "_numba": 2,
+    "round": 3, "game": 3,
+    "solver": 35,
+    "players": 4, "simulate": 4, "analysis": 4, "fast": 4, "ddtable": 4,
+    "display": 5, "exercises": 5, "widgets": 5, "worksheet": 5, "progress": 5, "cheatsheet": 5, "__main__": 5,
+}
+LAYERS = {k: (v if v != 35 else 3.5) for k, v in LAYERS.items()}  # type: ignore[misc]
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (``jasslib.play``, ``jasslib.widgets`` for its __init__)."""
+    out: dict[str, Path] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT.parent).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom | ast.Import) -> list[str]:
+    """The jasslib modules an import statement loads (explicitly named ones; parents are not counted)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "jasslib"]
+    if node.level:
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        target = ".".join(base + ([node.module] if node.module else []))
+    else:
+        target = node.module or ""
+    if target.split(".")[0] != "jasslib":
+        return []
+    names = []
+    for alias in node.names:
+        sub = f"{target}.{alias.name}"
+        names.append(sub if sub in MODULES else target)
+    return names
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the jasslib modules it imports anywhere in its source."""
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                edges.update(_resolve(name, path.name == "__init__.py", node))
+        edges.discard(name)
+        graph[name] = {e for e in edges if e in MODULES}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(n: str) -> list[str] | None:
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                found = visit(m)
+                if found:
+                    return found
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if n not in state:
+            found = visit(n)
+            if found:
+                return found
+    return None
+
+
+def _layer(module: str) -> float | None:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return None  # the package's front door imports everything
+    return LAYERS.get(parts[1])
+
+
+def test_no_import_cycle() -> None:
+    graph = {k: {e for e in v if e != "jasslib"} for k, v in import_graph().items() if k != "jasslib"}
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = [m for m in MODULES if m != "jasslib" and _layer(m) is None]
+    assert not missing, f"give these modules a layer in tests/test_imports.py (DESIGN.md): {missing}"
+
+
+def test_imports_point_down_the_layers() -> None:
+    upward = []
+    for module, targets in import_graph().items():
+        low = _layer(module)
+        if low is None:
+            continue
+        for t in targets:
+            high = _layer(t)
+            if high is not None and high > low:
+                upward.append(f"{module} (layer {low}) imports {t} (layer {high})")
+    assert not upward, "\n".join(upward)
+
+
+def test_no_module_imports_the_front_door() -> None:
+    """Submodules import each other, never ``jasslib`` itself (which imports everything)."""
+    offenders = [m for m, targets in import_graph().items() if m != "jasslib" and "jasslib" in targets]
+    assert not offenders
+
+
+def test_front_door_all_is_complete_and_importable() -> None:
+    """Everything the notebooks and the README use is importable from ``jasslib``, and ``__all__`` says so."""
+    assert len(jasslib.__all__) == len(set(jasslib.__all__))
+    for name in jasslib.__all__:
+        assert hasattr(jasslib, name), name
+    public = {n for n, v in vars(jasslib).items() if not n.startswith("_") and not isinstance(v, type(jasslib))}
+    assert public - {"annotations"} <= set(jasslib.__all__), sorted(public - set(jasslib.__all__) - {"annotations"})
+
+
+def _notebook_imports() -> set[tuple[str, str]]:
+    import json
+
+    used: set[tuple[str, str]] = set()
+    paths = sorted((ROOT.parent / "notebooks").glob("*.ipynb")) + sorted((ROOT.parent / "app").glob("*.ipynb"))
+    for path in paths:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            src = "".join(cell["source"])
+            try:
+                tree = ast.parse(src)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("jasslib"):
+                    for a in node.names:
+                        used.add((node.module, a.name))
+    return used
+
+
+def test_notebooks_import_from_the_front_door() -> None:
+    """The notebooks import jasslib's names from the front door ``jasslib``, not from its modules."""
+    allowed = {"jasslib"}
+    deep = sorted(f"{m}.{n}" for m, n in _notebook_imports() if m not in allowed)
+    assert not deep, f"import these from jasslib instead: {deep}"
+    for module, name in _notebook_imports():
+        assert hasattr(importlib.import_module(module), name), f"{module}.{name}"
+
+
+@pytest.mark.parametrize("module", sorted(m.name for m in pkgutil.walk_packages(jasslib.__path__, "jasslib.")))
+def test_every_module_imports_on_its_own(module: str) -> None:
+    importlib.import_module(module)
