@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 from jasslib import CLASSIC, MODERN, Contract, fast
-from jasslib.simulate import _reference_batch
+from jasslib.simulation import _reference_batch
 
 POLICIES = {"lowest": fast.LOWEST, "rule": fast.RULE}
 

@@ -6,7 +6,7 @@ Measured in CPU seconds (:func:`time.process_time`), best of ``--repeat`` runs:
 1. complete random rounds per CPU second: jasslib's fast path (deal, contract, 36 cards, Weis, Stöck,
    trick points) against jass-kit's ``GameSim`` path (as in ``bench_engine.py``).  Target: 300x.
 2. the same with the rule-based player on every seat of the fast path.  Target: 50x.
-3. ``jasslib.simulate.simulate(1_000_000)``: wall time and peak memory of a fresh process (targets
+3. ``jasslib.simulation.simulate(1_000_000)``: wall time and peak memory of a fresh process (targets
    under 10 s and under 500 MB on the project's 2-core machine).
 
 The numba compilation happens once, before timing (it is cached on disk afterwards).
@@ -32,7 +32,7 @@ MEMORY_TARGET_MB = 500.0
 _MILLION = """
 import json, resource, sys, time
 t0 = time.perf_counter()
-from jasslib.simulate import simulate
+from jasslib.simulation import simulate
 simulate(100, progress=False)                      # compile (or load the numba cache) first
 t1 = time.perf_counter()
 df = simulate({rounds}, players="random", contract="choose", seed=11, progress=False)

@@ -86,6 +86,8 @@ __version__ = "0.1.0"
 # use, so ``import jasslib`` stays light and works with the standard library alone.
 _LAZY: dict[str, str] = {
     "deal_batch": "fast",
+    "simulate": "simulation", "iter_simulate": "simulation", "simulate_to_file": "simulation",
+    "summarize": "simulation", "COLUMNS": "simulation", "hand_features": "simulation", "round_from_row": "simulation",
     "Player": "players", "RandomPlayer": "players", "RuleBasedPlayer": "players",
     "play_round": "players", "play_game": "players", "take_turn": "players",
     "Exercise": "exercises", "Feedback": "exercises", "Item": "exercises", "exercise": "exercises",

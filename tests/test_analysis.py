@@ -11,7 +11,7 @@ import pytest
 from jasslib import CLASSIC, MODERN, CardSet, Contract
 from jasslib import analysis as a
 from jasslib.fast import deal_batch
-from jasslib.simulate import CONTRACT_NAMES, simulate
+from jasslib.simulation import CONTRACT_NAMES, simulate
 from jasslib.weis import find_weis
 
 

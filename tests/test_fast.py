@@ -20,7 +20,7 @@ import pytest
 from jasslib import CLASSIC, MODERN, CardSet, Contract, Round, fast
 from jasslib._numba import HAVE_NUMBA
 from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round
-from jasslib.simulate import _reference_batch
+from jasslib.simulation import _reference_batch
 
 DEALS = 400
 """Deals per contract in the suite (the full 10,000 run in benchmarks/agreement.py)."""

@@ -1,4 +1,4 @@
-"""Tests of jasslib.simulate and the command line ``python -m jasslib simulate``."""
+"""Tests of jasslib.simulation and the command line ``python -m jasslib simulate``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from jasslib import CardSet, Contract, Round
 from jasslib.__main__ import main
-from jasslib.simulate import (
+from jasslib.simulation import (
     COLUMNS,
     CONTRACT_NAMES,
     hand_features,
@@ -136,7 +136,7 @@ def test_simulate_to_file_round_trips(tmp_path: Path, suffix: str):
 
 def test_simulate_to_file_leaves_no_partial_file_on_failure(tmp_path: Path, monkeypatch):
     out = tmp_path / "broken.parquet"
-    import jasslib.simulate as sim
+    import jasslib.simulation as sim
 
     calls = {"n": 0}
     real = sim._frame
