@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many rounds and write one row per round to Parquet or CSV",
         description="Play many rounds on the fast backend and write one tidy row per round "
-        "(columns: jasslib.simulate.COLUMNS); print a summary per contract at the end.",
+        "(columns: jasslib.simulation.COLUMNS); print a summary per contract at the end.",
     )
     sim.add_argument("--rounds", type=_positive, required=True, help="number of deals")
     sim.add_argument("--players", default="random",
@@ -75,7 +75,7 @@ def _worksheet(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate_to_file
+    from .simulation import simulate_to_file
 
     progress = (args.rounds >= 50_000 and sys.stderr.isatty()) if args.progress is None else args.progress
     summary = simulate_to_file(args.out, args.rounds, players=args.players, contract=args.contract,

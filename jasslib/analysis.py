@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Rank
 from .rulesets import CLASSIC, Ruleset
-from .simulate import CONTRACT_NAMES, summarize
+from .simulation import CONTRACT_NAMES, summarize
 from .weis import four_points
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -366,7 +366,7 @@ def best_contracts(df: pd.DataFrame) -> pd.DataFrame:
     Columns: ``deal``, the ``fh_*`` features, ``diff_<contract>`` for each contract, ``best``,
     ``best_diff``, ``fh_best_diff`` (what the estimate's contract gave) and ``regret`` (the difference).
 
-    >>> from jasslib.simulate import simulate
+    >>> from jasslib.simulation import simulate
     >>> b = best_contracts(simulate(50, players="rule", contract="all", seed=3, progress=False))
     >>> len(b), bool((b.regret >= 0).all()), bool((b.best_diff >= b.diff_clubs).all())
     (50, True, True)
@@ -397,7 +397,7 @@ def schieben_table(choose: pd.DataFrame, every: pd.DataFrame) -> pd.DataFrame:
     ``own_diff``, ``oracle_diff`` and ``push_gain`` (actual − own: positive when schieben paid).  When
     forehand did not push, the rule-based player named its best estimate, so ``push_gain`` is 0 there.
 
-    >>> from jasslib.simulate import simulate
+    >>> from jasslib.simulation import simulate
     >>> kw = dict(players="rule", seed=4, progress=False)
     >>> t = schieben_table(simulate(60, contract="choose", **kw), simulate(60, contract="all", **kw))
     >>> bool((t.loc[~t.schoben, "push_gain"] == 0).all()), bool((t.oracle_diff >= t.actual_diff).all())
@@ -430,7 +430,7 @@ def schieben_table(choose: pd.DataFrame, every: pd.DataFrame) -> pd.DataFrame:
 def compare_summaries(frames: Mapping[str, pd.DataFrame], name: str = "group") -> pd.DataFrame:
     """:func:`~jasslib.simulate.summarize` of several frames stacked, with an outer index level ``name``.
 
-    >>> from jasslib.simulate import simulate
+    >>> from jasslib.simulation import simulate
     >>> df = simulate(100, players="rule", contract="choose", seed=5, progress=False)
     >>> t = compare_summaries({"forehand": df[~df.schoben], "partner": df[df.schoben]}, name="chooser")
     >>> t.index.names, int(t["rounds"].sum())
@@ -445,7 +445,7 @@ def raw_vs_multiplied(df: pd.DataFrame) -> pd.DataFrame:
     """Per contract: the multiplier (C3), mean and standard deviation of team 0's trick points before
     (``trick_points_0``) and after the multiplier (``trick_score_0``), and the ratio of the spreads.
 
-    >>> from jasslib.simulate import simulate
+    >>> from jasslib.simulation import simulate
     >>> t = raw_vs_multiplied(simulate(200, contract="all", seed=6, progress=False))
     >>> bool(((t["std ratio"] - t["multiplier"]).abs() < 1e-9).all())
     True
