@@ -31,7 +31,9 @@ OPTIONAL_MODULES = (
     "jasslib/plotting.py",
     "jasslib/_numba.py",
     "jasslib/fast.py",
-    "jasslib/simulate.py",
+    "jasslib/simulation.py",
+    "jasslib/solver.py",
+    "jasslib/ddtable.py",
     "jasslib/players/",
     "jasslib/analysis.py",
 )
