@@ -295,7 +295,7 @@ CardLike = Card | int | str
 
 FULL_MASK = (1 << 36) - 1
 """The mask of the whole deck."""
-SUIT_MASKS: tuple[int, int, int, int] = tuple(0x1FF << (9 * s) for s in range(4))  # type: ignore[assignment]
+SUIT_MASKS: tuple[int, int, int, int] = (0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27)
 """The mask of each suit's nine cards, indexed by suit."""
 
 # Card indexes of a mask, precomputed per 9-bit suit chunk for fast iteration.
@@ -341,6 +341,7 @@ class CardSet:
     """
 
     __slots__ = ("_mask",)
+    _mask: int  # the slot, written once (in __init__ or by from_mask)
 
     def __init__(self, cards: CardSet | Iterable[CardLike] | int = 0) -> None:
         if isinstance(cards, CardSet):
@@ -443,25 +444,25 @@ class CardSet:
         return hash(("CardSet", self._mask))
 
     @staticmethod
-    def _as_mask(other: object) -> int:
+    def _as_mask(other: CardSet | Iterable[CardLike] | int) -> int:
         if isinstance(other, CardSet):
             return other._mask
-        return CardSet(other)._mask  # type: ignore[arg-type]  # a Card means that one card
+        return CardSet(other)._mask  # a Card (an int) means that one card, another int a mask
 
-    def __or__(self, other: object) -> CardSet:
+    def __or__(self, other: CardSet | Iterable[CardLike] | int) -> CardSet:
         return CardSet.from_mask(self._mask | self._as_mask(other))
 
     __ror__ = __or__
 
-    def __and__(self, other: object) -> CardSet:
+    def __and__(self, other: CardSet | Iterable[CardLike] | int) -> CardSet:
         return CardSet.from_mask(self._mask & self._as_mask(other))
 
     __rand__ = __and__
 
-    def __sub__(self, other: object) -> CardSet:
+    def __sub__(self, other: CardSet | Iterable[CardLike] | int) -> CardSet:
         return CardSet.from_mask(self._mask & ~self._as_mask(other))
 
-    def __xor__(self, other: object) -> CardSet:
+    def __xor__(self, other: CardSet | Iterable[CardLike] | int) -> CardSet:
         return CardSet.from_mask(self._mask ^ self._as_mask(other))
 
     def __le__(self, other: CardSet) -> bool:
