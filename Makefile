@@ -12,7 +12,7 @@ STAMP   := $(VENV)/.installed
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .DEFAULT_GOAL := help
-.PHONY: help install lint test lab app bench clean distclean
+.PHONY: help install lint test agreement lab app bench clean distclean
 
 help: ## list the targets
 	@echo "jasslib make targets:"
@@ -31,12 +31,22 @@ install: $(STAMP) ## create $(VENV) and install jasslib[dev] into it (editable)
 lint: $(STAMP) ## ruff check
 	$(BIN)/ruff check .
 
-# pytest runs even when ruff finds problems, so one run shows both; either fails the target.
-test: $(STAMP) ## ruff check, then pytest (tests/ and the doctests of jasslib/)
-	@lint=0; $(BIN)/ruff check . || lint=$$?; \
-	$(BIN)/python -m pytest || exit $$?; \
+# The whole suite, in this order: a browser for the real-browser tests (found, or installed; without one
+# the run stops here with one sentence), ruff, mypy, then pytest on every core: unit, property and
+# doctests, the notebooks and the real-browser tests.  pytest runs even when ruff or mypy complain, so
+# one run shows everything; any failure fails the target.
+test: $(STAMP) ## the whole suite: browser check, ruff, mypy, pytest on every core (notebooks and browser included)
+	@chromium=$$($(BIN)/python tests/chromium.py --provide) || exit 1; \
+	echo "make test: Chromium at $$chromium"; \
+	lint=0; $(BIN)/ruff check . || lint=$$?; \
+	types=0; $(BIN)/mypy || types=$$?; \
+	JASSLIB_CHROMIUM="$$chromium" $(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS) || exit $$?; \
 	if [ $$lint -ne 0 ]; then echo "make test: ruff check failed (see above)" >&2; fi; \
-	exit $$lint
+	if [ $$types -ne 0 ]; then echo "make test: mypy failed (see above)" >&2; fi; \
+	[ $$lint -eq 0 ] && [ $$types -eq 0 ]
+
+agreement: $(STAMP) ## the full fast-path/reference agreement (10,000 deals per contract; a few minutes)
+	$(BIN)/python benchmarks/agreement.py
 
 lab: $(STAMP) ## start JupyterLab on notebooks/
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/
@@ -48,7 +58,7 @@ bench: ## run the benchmarks (benchmarks/run.sh)
 	bash benchmarks/run.sh
 
 clean: ## remove caches and build files (keeps $(VENV))
-	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -path ./$(VENV) -prune -o -path ./benchmarks/.venv -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
 

@@ -96,8 +96,9 @@ def _try(cmd: list[str], timeout: float) -> bool:
         print(f"chromium: {exc}", file=sys.stderr)
         return False
     if out.returncode != 0:
-        tail = out.stderr.strip().splitlines()[-1:] or [f"exit code {out.returncode}"]
-        print(f"chromium: failed: {tail[0]}", file=sys.stderr)
+        lines = [ln.strip() for ln in out.stderr.splitlines() if ln.strip()]
+        first = next((ln for ln in lines if "error" in ln.lower()), lines[0] if lines else "")
+        print(f"chromium: failed (exit code {out.returncode}): {first[:200]}", file=sys.stderr)
     return out.returncode == 0
 
 
