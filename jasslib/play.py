@@ -185,7 +185,8 @@ def legal_cards(
         seen |= bit
     if len(trick) > 3:
         _trick_cards(trick, mask)  # raises the HandSizeError
-    return _from_mask(legal_mask(mask, trick, contract))
+    # mypy cannot carry the loop's per-card check over to the sequence; a cast would cost time on this hot path
+    return _from_mask(legal_mask(mask, trick, contract))  # type: ignore[arg-type]  # every card is a Card (above)
 
 
 def is_legal(card: CardLike, hand: CardSet | Sequence[CardLike], trick: Sequence[CardLike],

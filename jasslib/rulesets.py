@@ -21,7 +21,9 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .contracts import Contract, card_points
@@ -84,9 +86,9 @@ class Ruleset:
             raise ValueError(f"a sequence has 3 to 9 cards, not {length} (W2)")
         return self.sequence_scale[length - 3]
 
-    def replace(self, **changes: object) -> Ruleset:
-        """A copy with some fields changed (``dataclasses.replace``)."""
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+    def replace(self, **changes: Any) -> Ruleset:
+        """A copy with some fields changed (``dataclasses.replace``; checked like a new Ruleset)."""
+        return dataclasses.replace(self, **changes)
 
     def with_target(self, target: int) -> Ruleset:
         """A copy with another target (G1: 1500 and 2500 are offered) and Schneider at half of it."""
@@ -117,13 +119,13 @@ class Ruleset:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Ruleset:
-        """Inverse of :meth:`to_dict`."""
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """Inverse of :meth:`to_dict` (JSON data, checked like a new Ruleset)."""
         d = dict(data)
-        d["starting_card"] = Card.parse(d["starting_card"])  # type: ignore[arg-type]
+        d["starting_card"] = Card.parse(d["starting_card"])
         for key in ("multipliers", "sequence_scale", "claim_priority"):
-            d[key] = tuple(d[key])  # type: ignore[arg-type]
-        return cls(**d)  # type: ignore[arg-type]
+            d[key] = tuple(d[key])
+        return cls(**d)
 
 
 MODERN_OPTIONAL_MULTIPLIERS = (1, 2, 1, 2, 3, 3)

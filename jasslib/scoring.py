@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .contracts import Contract
 from .errors import ClaimError, JassError
 from .play import CARD_POINTS_TOTAL, LAST_TRICK_BONUS
 from .rulesets import CLAIM_PRIORITY, CLASSIC, Ruleset
 from .seats import Team
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MATCH_BONUS",
@@ -55,7 +59,8 @@ CLAIM_CATEGORY_NAMES: dict[str, str] = {"stoeck": "Stöck", "weis": "Weis", "sti
 Pair = tuple[int, int]
 _TEAMS = tuple(Team)
 
-_N = TypeVar("_N")
+_N = TypeVar("_N", int, "npt.NDArray[np.integer[Any]]")
+"""A number of points or tricks: an int, or a numpy array of them (the simulation's columns)."""
 
 
 def match_points(tricks: _N) -> _N:
@@ -66,7 +71,8 @@ def match_points(tricks: _N) -> _N:
     >>> match_points(9), match_points(8)
     (100, 0)
     """
-    return MATCH_BONUS * (tricks == 9)  # type: ignore[operator,return-value]
+    bonus: _N = MATCH_BONUS * (tricks == 9)  # numpy types an array's == as Any
+    return bonus
 
 
 def multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[_N, _N, _N, _N]:
@@ -78,9 +84,9 @@ def multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[
     >>> multiplied(100, 20, 0, 2)        # H3: (100 + 20) × 2
     (200, 40, 0, 240)
     """
-    ts = trick_points * multiplier  # type: ignore[operator]
-    w = weis * multiplier  # type: ignore[operator]
-    st = stoeck * multiplier  # type: ignore[operator]
+    ts = trick_points * multiplier
+    w = weis * multiplier
+    st = stoeck * multiplier
     return ts, w, st, ts + w + st
 
 
@@ -146,7 +152,7 @@ class HandScore:
 
 def _pair(values: Sequence[int], what: str) -> Pair:
     if type(values) is tuple and len(values) == 2 and type(values[0]) is int and type(values[1]) is int:
-        return values  # type: ignore[return-value]
+        return values
     if len(values) != 2:
         raise JassError(f"{what}: expected one number per team (two numbers), got {values!r}")
     return (int(values[0]), int(values[1]))

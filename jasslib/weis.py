@@ -390,7 +390,7 @@ def has_weis(hand: HandLike | int, ruleset: Ruleset = CLASSIC) -> bool:
     >>> has_weis("6♣ 7♣ 8♣"), has_weis("6♣ 7♣ 9♣"), has_weis("9♣ 9♠ 9♥ 9♦"), has_weis("9♣ 9♠ 9♥ 9♦", MODERN)
     (True, False, False, True)
     """
-    mask = hand if type(hand) is int else _hand_mask(hand)  # type: ignore[arg-type]
+    mask = hand if type(hand) is int else _hand_mask(hand)
     eligible = _FOUR_ELIGIBLE | (0b1000 if ruleset.four_nines is not None else 0)
     return bool(mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS or mask & (mask >> 9) & (mask >> 18) & (mask >> 27)
                 & eligible)
@@ -418,7 +418,7 @@ def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset
 # Input checks
 
 
-def _as_cardset(hand: HandLike) -> CardSet:
+def _as_cardset(hand: HandLike | int) -> CardSet:
     if isinstance(hand, CardSet):
         return hand
     if isinstance(hand, str):
@@ -434,8 +434,8 @@ def _as_cardset(hand: HandLike) -> CardSet:
     return CardSet(items)
 
 
-def _hand_mask(hand: HandLike) -> int:
-    """The mask of a hand of 1..9 distinct cards, or a specific error (D1, D3)."""
+def _hand_mask(hand: HandLike | int) -> int:
+    """The mask of a hand of 1..9 distinct cards, or a specific error (D1, D3; a number is refused)."""
     cards = _as_cardset(hand)
     n = len(cards)
     if not 1 <= n <= 9:
@@ -861,7 +861,7 @@ def _check_declarations(
                 f"{CardSet.from_mask(overlap)} is declared by two players (D1: each card exists once)"
             )
         used |= d.cards.mask
-    return decls  # type: ignore[return-value]
+    return decls
 
 
 _ORDERS = tuple(tuple(Seat((f + k) % 4) for k in range(4)) for f in range(4))
@@ -905,8 +905,8 @@ def _contest(
         return ContestResult(None, None, (0, 0), None, decls, c, fh)
     best: tuple[Seat, Weis] | None = None
     best_of_team: list[tuple[Seat, Weis] | None] = [None, None]
-    best_key = (-1,)
-    team_keys = [(-1,), (-1,)]
+    best_key: tuple[int, ...] = (-1,)
+    team_keys: list[tuple[int, ...]] = [(-1,), (-1,)]
     for seat in _playing_order(fh):
         w = decls[seat].strongest
         if w is None:
