@@ -195,9 +195,9 @@ class Game:
         """Stöck a team holds but has not yet announced: it may be claimed early to win (S2)."""
         r = self._round
         out = [0, 0]
-        holder = r.stoeck_holder
-        if holder is not None and r.stoeck_recorded[holder.team] == 0:
-            out[holder.team] = stoeck_points(r.contract, self.ruleset)  # type: ignore[arg-type]
+        holder, contract = r.stoeck_holder, r.contract  # Stöck has a holder only once the contract is named
+        if holder is not None and contract is not None and r.stoeck_recorded[holder.team] == 0:
+            out[holder.team] = stoeck_points(contract, self.ruleset)
         return (out[0], out[1])
 
     def _totals_with_claim(self, result: ClaimResult) -> tuple[int, int]:

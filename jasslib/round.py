@@ -59,6 +59,8 @@ _SEATS = tuple(Seat)
 _CARDS = tuple(Card)
 _new = object.__new__
 _set_mask = CardSet.__dict__["_mask"].__set__
+_Declarations = tuple[_weis.Declaration, _weis.Declaration, _weis.Declaration, _weis.Declaration]
+"""One declaration per seat."""
 
 
 class Phase(enum.Enum):
@@ -280,7 +282,7 @@ class Round:
         self._won = [0, 0]
         self._played = 0
         self._n = 0
-        self._decls: tuple[_weis.Declaration, ...] | None = None
+        self._decls: _Declarations | None = None
         self._weis_result: _weis.ContestResult | None = None
         self._weis_rec = [0, 0]
         self._stoeck_holder = -1
@@ -390,7 +392,8 @@ class Round:
     @property
     def hands(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
         """All four current hands (the referee's view; players get :meth:`view`)."""
-        return tuple(CardSet.from_mask(m) for m in self._hands)  # type: ignore[return-value]
+        h = self._hands
+        return (CardSet.from_mask(h[0]), CardSet.from_mask(h[1]), CardSet.from_mask(h[2]), CardSet.from_mask(h[3]))
 
     @property
     def trick(self) -> tuple[tuple[Seat, Card], ...]:
@@ -426,15 +429,16 @@ class Round:
         return CardSet.from_mask(self._played)
 
     @property
-    def declarations(self) -> tuple[_weis.Declaration, ...] | None:
+    def declarations(self) -> _Declarations | None:
         """Each seat's best declaration (W5), known once the contract is named."""
         if self._decls is None and self._contract is not None:
             self._decls = self._declare()
         return self._decls
 
-    def _declare(self) -> tuple[_weis.Declaration, ...]:
+    def _declare(self) -> _Declarations:
         assert self._contract is not None
-        return _weis.best_declarations(self._initial, self._contract, self.ruleset)
+        d = _weis.best_declarations(self._initial, self._contract, self.ruleset)
+        return (d[0], d[1], d[2], d[3])
 
     @property
     def weis_result(self) -> _weis.ContestResult | None:
@@ -443,10 +447,10 @@ class Round:
 
     def announcements(self) -> list[_weis.Announcement]:
         """The W8 announcing dialogue of the first trick (a teaching display; the result is :attr:`weis_result`)."""
-        decls = self.declarations
-        if decls is None:
+        decls, contract = self.declarations, self._contract
+        if decls is None or contract is None:  # both None before the contract, neither after
             raise PhaseError("Weis are announced while playing to the first trick: name the contract first (C1)")
-        return _weis.announcements(decls, self._contract, self.forehand)  # type: ignore[arg-type]
+        return _weis.announcements(decls, contract, self.forehand)
 
     @property
     def weis_recorded(self) -> tuple[int, int]:
@@ -569,8 +573,7 @@ class Round:
         """The verdict on the player to move playing ``card`` (does not play it)."""
         self._need_play()
         c = Card.parse(card)
-        return check_play(c, CardSet.from_mask(self._hands[self._turn]), [_CARDS[x] for x in self._trick],
-                          self._contract)  # type: ignore[arg-type]
+        return check_play(c, CardSet.from_mask(self._hands[self._turn]), [_CARDS[x] for x in self._trick], self._ci)
 
     def play(self, card: CardLike, seat: Seat | int | None = None) -> None:
         """Play ``card`` for the player to move (or for ``seat``, which must be that player).
@@ -582,8 +585,7 @@ class Round:
         n = self._n
         if self._ci < 0 or n == 36:
             self._need_play()
-        tc = type(card)
-        if tc is Card or (tc is int and 0 <= card < 36):  # type: ignore[operator]
+        if type(card) is Card or (type(card) is int and 0 <= card < 36):
             c = card
         else:
             c = Card.parse(card)
@@ -645,16 +647,17 @@ class Round:
         self._leader = self._turn = win_seat
 
     def _settle_weis(self) -> None:
-        decls = self.declarations
-        assert decls is not None
-        result = _weis._contest(decls, self._contract, self.forehand)  # type: ignore[arg-type]
+        decls, contract = self.declarations, self._contract
+        assert decls is not None and contract is not None  # the first trick is played under a contract
+        result = _weis._contest(decls, contract, self.forehand)
         self._weis_result = result
-        if result.team is None:
+        team, winner = result.team, result.winner
+        if team is None or winner is None:  # both None when nobody has a Weis
             return
-        t = int(result.team)
+        t = int(team)
         self._weis_rec[t] = result.points[t] * self._mult
         # the detail (which needs the reason in words) is written when the history is read
-        self._events.append((self._n, _event("weis", int(result.winner), "", 0)))  # type: ignore[arg-type]
+        self._events.append((self._n, _event("weis", int(winner), "", 0)))
         holder = self._stoeck_holder
         if holder >= 0 and holder & 1 == t and self._stoeck_rec[t] == 0:
             sm = self._stoeck_mask
@@ -666,7 +669,8 @@ class Round:
         """The hand's score (H1–H2); raises PhaseError before the ninth trick."""
         if self._score is not None:
             return self._score
-        if self._n != 36:
+        contract = self._contract
+        if self._n != 36 or contract is None:  # a finished round has its contract
             raise PhaseError(f"the hand is not finished: {9 - len(self._tricks)} tricks remain")
         last = self._tricks[8][2] & 1
         raw = [0, 0]
@@ -676,8 +680,8 @@ class Round:
         h = self._stoeck_holder
         stoeck = (0, 0) if h < 0 else (_weis.STOECK_POINTS, 0) if h & 1 == 0 else (0, _weis.STOECK_POINTS)
         weis_raw = self._weis_result.points if self._weis_result is not None else (0, 0)
-        self._score = hand_score(card_points, (self._won[0], self._won[1]), last, self._contract,  # type: ignore[arg-type]
-                                 self.ruleset, weis_raw, stoeck)
+        self._score = hand_score(card_points, (self._won[0], self._won[1]), last, contract, self.ruleset, weis_raw,
+                                 stoeck)
         return self._score
 
     def view(self, seat: Seat | int) -> RoundView:
@@ -686,6 +690,7 @@ class Round:
         legal = None
         if self._contract is not None and not self.done and self._turn == s:
             legal = self.legal_cards()
+        h = self._hands
         return RoundView(
             seat=s,
             ruleset=self.ruleset,
@@ -700,7 +705,7 @@ class Round:
             legal=legal,
             trick=self.trick,
             tricks=self.tricks,
-            hand_sizes=tuple(m.bit_count() for m in self._hands),  # type: ignore[arg-type]
+            hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()),
             card_points=self.card_points,
             tricks_won=self.tricks_won,
             weis=None if self.declarations is None else self.declarations[s],
@@ -711,12 +716,14 @@ class Round:
             played=self.played,
         )
 
-    def _weis_shown(self) -> tuple[_weis.Declaration | None, ...]:
+    def _weis_shown(self) -> tuple[_weis.Declaration | None, _weis.Declaration | None, _weis.Declaration | None,
+                                   _weis.Declaration | None]:
         """Per seat, the declaration shown to the table: those the winning team counted (W7, W8)."""
         result = self._weis_result
         if result is None or result.team is None:
             return (None, None, None, None)
-        return tuple(d if seat % 2 == result.team else None for seat, d in enumerate(result.declarations))
+        d0, d1, d2, d3 = result.declarations
+        return (d0, None, d2, None) if result.team == 0 else (None, d1, None, d3)
 
     # ----------------------------------------------------------------- JSON
     def to_json(self) -> str:
@@ -771,7 +778,7 @@ class Round:
             return NotImplemented
         return self._state() == other._state()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable (it changes); typeshed types object.__hash__ callable
 
     # ----------------------------------------------------------------- display
     def __repr__(self) -> str:
@@ -798,8 +805,8 @@ class Round:
             lines.append(f"  Stöck recorded {self.stoeck_recorded}")
         lines.append(f"  card points so far: team 0 {self._points[0]}, team 1 {self._points[1]}")
         if self.done:
-            s = self.score()
-            lines.append(f"  score: team 0 {s.total[0]}, team 1 {s.total[1]}")
+            sc = self.score()
+            lines.append(f"  score: team 0 {sc.total[0]}, team 1 {sc.total[1]}")
         return "\n".join(lines)
 
 
