@@ -12,7 +12,21 @@ Python ints and numpy integers alike.
 
 from __future__ import annotations
 
-__all__ = ["popcount", "lsb_index", "msb_index", "lowest"]
+from collections.abc import Iterator
+from typing import Protocol
+
+__all__ = ["popcount", "lsb_index", "msb_index", "lowest", "IntSequence"]
+
+
+class IntSequence(Protocol):
+    """The card numbers or table values a fast function reads by position: a list or tuple of ints, or a
+    numpy int array (what the compiled kernels pass), alike."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> int: ...
+
+    def __iter__(self) -> Iterator[int]: ...
 
 
 def popcount(x: int) -> int:

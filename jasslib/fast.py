@@ -328,7 +328,7 @@ def _play_into(hands: np.ndarray, contracts: np.ndarray, policies: np.ndarray, k
         out[n, 12] = stoeck1
 
 
-def _tables(ruleset: Ruleset) -> tuple[np.ndarray, ...]:
+def _tables(ruleset: Ruleset) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     points = np.array([ruleset.card_points(c) for c in Contract], dtype=np.int64)
     tabs = [fast_tables(c, ruleset) for c in Contract]
     suit_points = np.array([t[0] for t in tabs], dtype=np.int64)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .bits import IntSequence
 from .cards import SUIT_MASKS, Card, CardLike, CardSet, Suit
 from .contracts import Contract, rank_strength
 from .errors import CardNotInHandError, DuplicateCardError, HandSizeError
@@ -98,7 +99,7 @@ def stronger_table(contract: int) -> tuple[int, ...]:
     return _STRONGER[contract]
 
 
-def legal_mask(hand: int, trick: Sequence[int], contract: int) -> int:
+def legal_mask(hand: int, trick: IntSequence, contract: int) -> int:
     """The mask of legal cards (fast path on raw ints; see :func:`legal_cards`).
 
     ``hand`` is a card mask, ``trick`` the card numbers already played (lead
@@ -329,7 +330,7 @@ def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> i
     return trick_winner_index(cards, int(Contract.parse(contract)))
 
 
-def trick_winner_index(cards: Sequence[int], contract: int) -> int:
+def trick_winner_index(cards: IntSequence, contract: int) -> int:
     """Fast path of :func:`trick_winner` on card numbers."""
     strength = strength_table(contract)
     led = cards[0] // 9
@@ -366,7 +367,7 @@ def trick_points(
     return trick_value([int(Card.parse(c)) for c in trick], points, last)
 
 
-def trick_value(cards: Sequence[int], points: Sequence[int], last: bool) -> int:
+def trick_value(cards: IntSequence, points: IntSequence, last: bool) -> int:
     """Fast path of :func:`trick_points` on card numbers and a card-points table (O4–O7).
 
     Written in the subset of Python numba compiles: the fast backend and the solver run this very

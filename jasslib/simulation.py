@@ -80,7 +80,7 @@ _POLICY_NAMES = {v: k for k, v in fast.POLICIES.items()}
 def _policies(players: str | Sequence[str]) -> tuple[int, int, int, int]:
     if isinstance(players, str):
         if players in fast.POLICIES:
-            return (fast.POLICIES[players],) * 4  # type: ignore[return-value]
+            return (fast.POLICIES[players],) * 4
         if "-vs-" in players:
             a, b = players.split("-vs-", 1)
             if a in fast.POLICIES and b in fast.POLICIES:
@@ -93,7 +93,8 @@ def _policies(players: str | Sequence[str]) -> tuple[int, int, int, int]:
     names = list(players)
     if len(names) != 4 or any(n not in fast.POLICIES for n in names):
         raise ValueError(f"players: four of {sorted(fast.POLICIES)}, one per seat, got {players!r}")
-    return tuple(fast.POLICIES[n] for n in names)  # type: ignore[return-value]
+    codes = [fast.POLICIES[n] for n in names]
+    return (codes[0], codes[1], codes[2], codes[3])
 
 
 def _contracts(contract: str | int | Contract) -> list[int]:
@@ -110,6 +111,12 @@ def _contracts(contract: str | int | Contract) -> list[int]:
         ) from None
 
 
+def _rank_count(masks: np.ndarray, rank: int) -> np.ndarray:
+    """Per hand mask, how many cards of ``rank`` (0..8) it holds, as int8."""
+    return (((masks >> rank) & 1) + ((masks >> (9 + rank)) & 1) + ((masks >> (18 + rank)) & 1)
+            + ((masks >> (27 + rank)) & 1)).astype(np.int8)
+
+
 def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np.ndarray]:
     """Counts per rank and suit, longest suit and the rule-based estimates of each contract, per hand mask.
 
@@ -120,7 +127,7 @@ def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np
     m = np.asarray(masks, dtype=np.int64)
     out: dict[str, np.ndarray] = {}
     for r, name in enumerate(_RANK_NAMES):
-        out[name] = sum(((m >> (9 * s + r)) & 1) for s in range(4)).astype(np.int8)
+        out[name] = _rank_count(m, r)
     lengths = []
     for s, name in enumerate(_SUIT_NAMES):
         chunk = (m >> (9 * s)) & 0x1FF
@@ -179,9 +186,8 @@ def _frame(res: np.ndarray, hands: np.ndarray, deals: np.ndarray, seed: int | st
         data[f"fh_{k}"] = v
     data["fh_best"] = pd.Categorical(fh["best"], categories=CONTRACT_NAMES, ordered=True)
     chooser_hand = np.where(f["chooser"] == 0, hands[:, 0], hands[:, 2])
-    for r in ("jacks", "nines", "aces", "sixes"):
-        idx = _RANK_NAMES.index(r)
-        data[f"ch_{r}"] = sum(((chooser_hand >> (9 * s + idx)) & 1) for s in range(4)).astype(np.int8)
+    for name in ("jacks", "nines", "aces", "sixes"):
+        data[f"ch_{name}"] = _rank_count(chooser_hand, _RANK_NAMES.index(name))
     trump = np.where(contract < 4, contract, 0)
     trump_chunk = (chooser_hand >> (9 * trump)) & 0x1FF
     has_trump = contract < 4
@@ -447,9 +453,10 @@ def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], see
             r.choose(contract)
         play_round(r, players)
         s = r.score()
-        w = r.weis_result
-        out[n] = (int(r.contract), int(r.chooser), int(r.pushed), r.card_points[0], r.card_points[1],
-                  s.tricks[0], s.tricks[1], int(s.last_trick), w.points[0], w.points[1],
+        c, w, last = r.contract, r.weis_result, s.last_trick
+        assert c is not None and w is not None and last is not None  # a round played to its end has all three
+        out[n] = (int(c), int(r.chooser), int(r.pushed), r.card_points[0], r.card_points[1],
+                  s.tricks[0], s.tricks[1], int(last), w.points[0], w.points[1],
                   -1 if w.winner is None else int(w.winner),
                   s.stoeck[0] // s.multiplier, s.stoeck[1] // s.multiplier)
     return out

@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._numba import jit
-from ..bits import lsb_index, popcount
+from ..bits import IntSequence, lsb_index, popcount
 from ..cards import FULL_MASK
 from ..play import above_table, strength_table, trick_winner_index
 
@@ -200,7 +200,7 @@ def is_sure_winner(card: int, contract: int, unknown: int) -> bool:
 
 
 @jit
-def trick_value(trick: Sequence[int], points: Sequence[int]) -> int:
+def trick_value(trick: IntSequence, points: IntSequence) -> int:
     """The card points already in ``trick``."""
     total = 0
     for i in range(len(trick)):
@@ -265,7 +265,7 @@ def lead_trump(legal: int, contract: int, unknown: int) -> int:
 
 
 @jit
-def lead_master(legal: int, contract: int, unknown: int, points: Sequence[int]) -> int:
+def lead_master(legal: int, contract: int, unknown: int, points: IntSequence) -> int:
     """Cash an established side card (no unknown card of its suit is stronger) that is not at risk of
     being trumped; among several, the one with most points (an A before its K), then lowest number.
     Else :data:`NO_CARD`."""
@@ -283,7 +283,7 @@ def lead_master(legal: int, contract: int, unknown: int, points: Sequence[int]) 
 
 
 @jit
-def lead_low(legal: int, contract: int, points: Sequence[int]) -> int:
+def lead_low(legal: int, contract: int, points: IntSequence) -> int:
     """Lead low from the longest side suit (lowest suit number on ties): the card with fewest points,
     then weakest.  With only trumps left, the weakest trump."""
     side = legal & ~trump_mask(contract)
@@ -309,7 +309,7 @@ def lead_low(legal: int, contract: int, points: Sequence[int]) -> int:
 
 # ----------------------------------------------------------------------------- following
 @jit
-def partner_is_safe(trick: Sequence[int], contract: int, unknown: int) -> bool:
+def partner_is_safe(trick: IntSequence, contract: int, unknown: int) -> bool:
     """True when my partner (who played ``trick[len(trick) - 2]``) wins the trick and nobody after me can
     change that: I am last, or the partner's card is a sure winner (:func:`is_sure_winner`)."""
     n = len(trick)
@@ -324,7 +324,7 @@ def partner_is_safe(trick: Sequence[int], contract: int, unknown: int) -> bool:
 
 
 @jit
-def smear(hand: int, legal: int, contract: int, unknown: int, points: Sequence[int]) -> int:
+def smear(hand: int, legal: int, contract: int, unknown: int, points: IntSequence) -> int:
     """Give points to the partner's safe trick: the legal card with most points that I do not need
     later, i.e. not an established card and not a trump (trumps only when every legal card is one);
     ties: the weaker card, then lowest number.  When no such card has points, :func:`discard`."""
@@ -348,7 +348,7 @@ def smear(hand: int, legal: int, contract: int, unknown: int, points: Sequence[i
 
 
 @jit
-def win_cheaply(legal: int, trick: Sequence[int], contract: int, unknown: int, points: Sequence[int]) -> int:
+def win_cheaply(legal: int, trick: IntSequence, contract: int, unknown: int, points: IntSequence) -> int:
     """Take the trick with the weakest card that wins it, when that is worth it; else :data:`NO_CARD`.
 
     * Last to play: the weakest winning card, if it is a side card (cheap) or the trick already holds
@@ -395,7 +395,7 @@ def win_cheaply(legal: int, trick: Sequence[int], contract: int, unknown: int, p
 
 
 @jit
-def discard(hand: int, legal: int, contract: int, unknown: int, points: Sequence[int]) -> int:
+def discard(hand: int, legal: int, contract: int, unknown: int, points: IntSequence) -> int:
     """Throw the least useful legal card: the lowest cost, where cost adds
 
     * :data:`DISCARD_POINT_COST` per card point (do not give points away),
@@ -429,8 +429,8 @@ def discard(hand: int, legal: int, contract: int, unknown: int, points: Sequence
 
 
 @jit
-def choose_card(hand: int, legal: int, trick: Sequence[int], contract: int, played: int,
-                points: Sequence[int]) -> int:
+def choose_card(hand: int, legal: int, trick: IntSequence, contract: int, played: int,
+                points: IntSequence) -> int:
     """The rule-based player's card: a card number whose bit is in ``legal``.
 
     ``hand``: mask of my cards; ``legal``: mask of my legal cards (never 0); ``trick``: card numbers
@@ -535,7 +535,7 @@ def topdown_estimate(hand: int, reverse: bool, weights: Sequence[float]) -> floa
 
 
 @jit
-def contract_values(hand: int, multipliers: Sequence[int]) -> tuple[float, float, float, float, float, float]:
+def contract_values(hand: int, multipliers: IntSequence) -> tuple[float, float, float, float, float, float]:
     """The estimated value of each contract 0..5 for the chooser's team: the expected card-point
     difference (own − opponents) times the contract's multiplier (C3)."""
     return (
@@ -549,7 +549,7 @@ def contract_values(hand: int, multipliers: Sequence[int]) -> tuple[float, float
 
 
 @jit
-def default_threshold(multipliers: Sequence[int]) -> float:
+def default_threshold(multipliers: IntSequence) -> float:
     """The schieben threshold the rule-based player uses by default: :data:`THRESHOLD_PER_MULTIPLIER` times
     the average multiplier (classic: 45 × 13/6 = 97.5; modern: 45).  About what the partner's choice
     after schieben is worth on average; the value that scored best in simulated rounds of both presets.
@@ -561,7 +561,7 @@ def default_threshold(multipliers: Sequence[int]) -> float:
 
 
 @jit
-def choose_contract(hand: int, pushed: bool, multipliers: Sequence[int], threshold: float) -> int:
+def choose_contract(hand: int, pushed: bool, multipliers: IntSequence, threshold: float) -> int:
     """The contract with the highest :func:`contract_values` (lowest number on ties), or
     :data:`SCHIEBEN` (-1) when not ``pushed`` and the best value is below ``threshold``.
     When pushed (C1: the partner must choose) the answer is always a contract 0..5."""
