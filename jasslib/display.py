@@ -36,6 +36,7 @@ from .scoring import HandScore
 from .weis import ContestResult, Declaration
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .contracts import Contract
     from .round import TrickRecord
     from .rulesets import Ruleset
 
@@ -50,6 +51,12 @@ __all__ = [
     "declaration_html",
     "contest_html",
     "score_sheet_html",
+    "contract_label",
+    "labelled_html",
+    "teams_table_html",
+    "play_position_html",
+    "declarations_position_html",
+    "teams_position_html",
 ]
 
 # ----------------------------------------------------------------------------- look
@@ -659,6 +666,130 @@ def round_html(rnd: Round, style: str = "french") -> str:
     if rnd.done:
         parts.append(f'<div style="margin-top:6px">{score_sheet_html(rnd.score(), style)}</div>')
     return f'<div class="jass-round" style="{_FONT}">{"".join(parts)}</div>'
+
+
+# ----------------------------------------------------------------------------- exercise positions
+# An exercise's position (jasslib.exercises) is drawn here, in any card style; each topic picks the rows.
+
+
+def contract_label(contract: Contract, ruleset: Ruleset | None = None, style: str = "french") -> str:
+    """A contract in words (plain text), with its multiplier (C3) when ``ruleset`` is given.
+
+    >>> from jasslib import CLASSIC, Contract
+    >>> contract_label(Contract.HEARTS, CLASSIC), contract_label(Contract.HEARTS, style="swiss")
+    ('♥ trump (×2)', 'Rosen trump')
+    """
+    text = contract.format(style)
+    return text if ruleset is None else f"{text} (×{ruleset.multiplier(contract)})"
+
+
+def labelled_html(label: str, body: str) -> str:
+    """One row of a position: the label (plain text) in bold, then ``body`` (HTML).
+
+    >>> labelled_html("Target", "3000")
+    '<div class="jass-row"><b>Target:</b> 3000</div>'
+    """
+    return f'<div class="jass-row"><b>{_e(label)}:</b> {body}</div>'
+
+
+def teams_table_html(rows: Iterable[tuple[str, Any, Any]]) -> str:
+    """A table with one column per team: ``rows`` are (label, team 0's value, team 1's value).
+
+    >>> teams_table_html([("Tricks won", 5, 4)]).count("<td>")
+    2
+    """
+    head = "".join(f"<th>{_e(h)}</th>" for h in ("", "team 0", "team 1"))
+    body = "".join(
+        f"<tr><th style='text-align:left'>{_e(label)}</th><td>{_e(str(a))}</td><td>{_e(str(b))}</td></tr>"
+        for label, a, b in rows
+    )
+    return f'<table class="jass-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def play_position_html(
+    contract: Contract,
+    *,
+    ruleset: Ruleset | None = None,
+    style: str = "french",
+    trick: Sequence[tuple[int, CardLike]] | None = None,
+    trick_label: str = "Trick",
+    last: bool = False,
+    hand: Iterable[CardLike] | None = None,
+    hand_label: str = "Hand",
+) -> str:
+    """A position in play: the contract, then the trick (if given; empty: the player leads), a line
+    when it is the last trick of the hand, then the hand (if given), as labelled rows.
+
+    >>> from jasslib import CLASSIC, Contract
+    >>> m = play_position_html(Contract.HEARTS, ruleset=CLASSIC, trick=[(0, "A♣")], trick_label="Trick so far",
+    ...                        hand="8♣ J♥", hand_label="Seat 1's hand", style="swiss")
+    >>> m.count('class="jass-card"'), "Rosen trump (×2)" in m, "Seat 1&#x27;s hand:" in m
+    (3, True, True)
+    >>> "empty: you lead" in play_position_html(Contract.OBENABE, trick=[])
+    True
+    """
+    rows = [labelled_html("Contract", _e(contract_label(contract, ruleset, style)))]
+    if trick is not None:
+        rows.append(labelled_html(trick_label, trick_html(trick, None, style) if trick else "empty: you lead"))
+    if last:
+        rows.append(labelled_html("Last trick of the hand", "yes"))
+    if hand is not None:
+        rows.append(labelled_html(hand_label, cards_html(hand, style)))
+    return "".join(rows)
+
+
+def declarations_position_html(
+    contract: Contract,
+    forehand: int,
+    hands: Sequence[Iterable[CardLike]],
+    declarations: Sequence[Declaration],
+    *,
+    ruleset: Ruleset | None = None,
+    style: str = "french",
+) -> str:
+    """A Weis contest (W5–W7): the contract, forehand, then each seat in playing order from forehand
+    with its cards and its declaration.
+
+    >>> from jasslib import Contract, Declaration, best_declaration
+    >>> hands = ["6♥ 7♥ 8♥", "", "", ""]
+    >>> decls = [best_declaration(hands[0], Contract.CLUBS)] + [Declaration((), Contract.CLUBS)] * 3
+    >>> m = declarations_position_html(Contract.CLUBS, 0, hands, decls)
+    >>> m.count('class="jass-card"'), "Seat 3 (team 1):</b> no Weis" in m
+    (3, True)
+    """
+    rows = [
+        labelled_html("Contract", _e(contract_label(contract, ruleset, style))),
+        labelled_html("Forehand", f"seat {int(forehand)}"),
+    ]
+    for k in range(4):
+        seat = (int(forehand) + k) % 4
+        cards = list(_as_cards(hands[seat]))
+        shown = cards_html(cards, style) + " " if cards else ""
+        rows.append(labelled_html(f"Seat {seat} (team {seat % 2})", shown + _e(declarations[seat].format(style))))
+    return "".join(rows)
+
+
+def teams_position_html(
+    rows: Iterable[tuple[str, Any, Any]],
+    *,
+    contract: Contract | None = None,
+    ruleset: Ruleset | None = None,
+    target: int | None = None,
+    style: str = "french",
+) -> str:
+    """A position of points per team: the target and contract (when given), then the table of ``rows``.
+
+    >>> from jasslib import Contract
+    >>> m = teams_position_html([("Weis", 20, 0)], contract=Contract.UNDENUFE, target=1000)
+    >>> m.index("Target") < m.index("Undenufe") < m.index("<table")
+    True
+    """
+    parts = []
+    if target is not None:
+        parts.append(labelled_html("Target", str(target)))
+    if contract is not None:
+        parts.append(labelled_html("Contract", _e(contract_label(contract, ruleset, style))))
+    return "".join(parts) + teams_table_html(rows)
 
 
 # ----------------------------------------------------------------------------- score sheets
