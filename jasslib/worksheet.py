@@ -21,23 +21,13 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .exercises import TOPIC_TITLES, TOPICS, Exercise, exercises
+from .exercises import Exercise, exercises, get_topic
 from .rulesets import CLASSIC, Ruleset
 
 __all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "key_path", "MAX_COUNT"]
 
 MAX_COUNT = 500
 """The most exercises one sheet holds."""
-
-_INSTRUCTIONS = {
-    "legal": "Tick the box of every card you may play.",
-    "trick": "Write the seat that wins the trick and the trick's points.",
-    "weis": "Write the points of your best declaration (0 if you have no Weis).",
-    "contest": "Write the team that scores Weis (or “nobody”) and its Weis points before the multiplier.",
-    "stoeck": "Write your Stöck points after the multiplier (0 if you have no Stöck).",
-    "score": "Write both teams' scores for the hand, after the multiplier.",
-    "claim": "Write the team that wins the game, or “nobody”.",
-}
 
 _CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 52em; margin: 1.5em auto; padding: 0 1em;
@@ -79,8 +69,7 @@ def key_path(out_path: str | os.PathLike[str]) -> Path:
 
 
 def _check_arguments(topic: str, count: int, seed: int | str) -> None:
-    if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}: expected one of {', '.join(TOPICS)}")
+    get_topic(topic)  # a ValueError naming the topics
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number of at least 1, got {count!r}")
     if count > MAX_COUNT:
@@ -138,16 +127,11 @@ def _answer_area(ex: Exercise) -> str:
 
 
 def _sheet_position(ex: Exercise, key: bool) -> str:
-    """The position; on the ``legal`` sheet without the hand, which the tick boxes below show."""
-    if key or ex.kind != "cards":
+    """The position; on a sheet the topic may leave out what the answer area shows (the ``legal`` hand)."""
+    sheet_html = get_topic(ex.topic).sheet_html
+    if key or sheet_html is None:
         return ex.position_html()
-    from .display import trick_html
-
-    p = ex.position
-    trick = trick_html(p["trick"]) if p["trick"] else "empty: you lead"
-    contract = f"{p['contract']} (×{ex.ruleset.multiplier(p['contract'])})"
-    return (f'<div class="jass-row"><b>Contract:</b> {html.escape(contract)}</div>'
-            f'<div class="jass-row"><b>Trick so far:</b> {trick}</div>')
+    return sheet_html(ex)
 
 
 def _exercise_block(ex: Exercise, key: bool) -> str:
@@ -167,7 +151,8 @@ def _exercise_block(ex: Exercise, key: bool) -> str:
 
 def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Ruleset, key: bool) -> str:
     count = len(items)
-    heading = TOPIC_TITLES[topic]
+    record = get_topic(topic)
+    heading = record.title
     title = f"Jass exercises: {heading}" + (" — answer key" if key else "")
     header = f"<h1>{html.escape(title)}</h1>\n{_meta(topic, count, seed, ruleset)}\n"
     if key:
@@ -176,7 +161,7 @@ def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Rul
         header += (
             '<p class="name">Name: <span class="blank" style="min-width:16em">&nbsp;</span> '
             'Date: <span class="blank">&nbsp;</span></p>\n'
-            f'<p class="how">{html.escape(_INSTRUCTIONS[topic])}</p>\n'
+            f'<p class="how">{html.escape(record.instructions)}</p>\n'
         )
     body = '<ol class="exercises">\n' + "\n".join(_exercise_block(ex, key) for ex in items) + "\n</ol>"
     footer = (
@@ -269,7 +254,8 @@ def write_worksheet(
     Command line: ``python -m jasslib worksheet --topic legal --count 10 --seed 7 --out sheet.html``.
 
     Args:
-        topic: one of :data:`jasslib.exercises.TOPICS`.
+        topic: a registered topic (:data:`jasslib.exercises.TOPICS` and any added with
+            :func:`jasslib.exercises.register`).
         count: the number of exercises, 1 to :data:`MAX_COUNT`.
         seed: the series seed, a whole number or a word (a teacher gives the class one seed).
         out_path: the sheet's file name, ending in ``.html``; its folder must exist.  Existing files

@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import ipywidgets as w  # noqa: E402
+from toy_topic import registered  # noqa: E402
 
 from jasslib import CLASSIC, Card, CardSet, Contract, Round, Seat, Team, check_play  # noqa: E402
 from jasslib.players import RandomPlayer  # noqa: E402
@@ -61,17 +62,6 @@ def same(a: Any, b: Any) -> bool:
 def wrong_lines(t: Trainer) -> list[str]:
     """The ✗ lines of the trainer's feedback."""
     return [line for line in t.feedback.value.split("<li")[1:] if "✗" in line]
-
-
-def find(topic: str, want: Any, seeds: tuple[Any, ...] = (0, 1, 2, "a"), count: int = 40) -> Any:
-    """The first exercise of the topic's series (over a few seeds) for which ``want(exercise)`` is true."""
-    for seed in seeds:
-        for number in range(count):
-            ex = exercises.exercise(topic, seed, number)
-            found = want(ex)
-            if found:
-                return ex, found
-    pytest.skip(f"no {topic} exercise found with the wanted property")
 
 
 def at(ex: Any, **kw: Any) -> Trainer:
@@ -128,10 +118,9 @@ def test_unknown_topic_and_bad_number():
 
 # ------------------------------------------------------------------ wrong answers cite the rule
 def test_legal_marking_an_under_trump_names_P4():
-    def under_trump(ex):
-        return next((c for c, v in verdicts(ex).items() if not v.legal and v.rule == "P4"), None)
-
-    ex, card = find("legal", under_trump)
+    ex, card = exercises.exercise("legal", 0, 1), Card.D10  # no under-trumping while the partner wins
+    assert ex.position["case"] == "no-undertrump-partner-winning"
+    assert not verdicts(ex)[card].legal and verdicts(ex)[card].rule == "P4"
     t = at(ex)
     t.set_response(CardSet(ex.answer) | CardSet([card]))
     t.check_button.click()
@@ -141,18 +130,9 @@ def test_legal_marking_an_under_trump_names_P4():
 
 
 def test_legal_leaving_out_a_trump_while_following_names_P3():
-    def trump_while_following(ex):
-        pos = ex.position
-        contract = pos["contract"]
-        if not pos["trick"] or contract.trump is None:
-            return None
-        led = pos["trick"][0][1].suit
-        if led == contract.trump or not pos["hand"].of_suit(led):
-            return None
-        return next((c for c, v in verdicts(ex).items() if v.legal and c.suit == contract.trump and v.rule == "P3"),
-                    None)
-
-    ex, card = find("legal", trump_while_following)
+    ex, card = exercises.exercise("legal", 0, 2), Card.D9  # ♦ trump, and the hand could follow suit
+    assert ex.position["case"] == "trump-while-able-to-follow" and card.suit == ex.position["contract"].trump
+    assert verdicts(ex)[card].legal and verdicts(ex)[card].rule == "P3"
     t = at(ex)
     t.set_response(CardSet(ex.answer) - CardSet([card]))
     t.check_button.click()
@@ -212,7 +192,8 @@ def test_points_wrong_names_rule(topic, rule):
 
 
 def test_contest_wrong_team_and_points_name_W():
-    ex, _ = find("contest", lambda e: e.answer[0] is not None)
+    ex = exercises.exercise("contest", 0, 0)
+    assert ex.answer[0] is not None, "a team scores the Weis"
     t = at(ex)
     team, points = ex.answer
     t.set_response((Team(1 - int(team)), points))
@@ -561,9 +542,10 @@ def test_round_player_log_shows_only_the_counted_weis():
 
 @pytest.mark.parametrize("topic", TOPICS)
 def test_position_in_both_styles(topic):
+    """The trainer shows the exercise's own drawing (jasslib.display) in the style chosen."""
     french, swiss = Trainer(topic, seed=4), Trainer(topic, seed=4, style="swiss")
     assert french.position.value == french.exercise.position_html()
-    assert swiss.position.value.startswith('<div class="jass-position">')
+    assert swiss.position.value == swiss.exercise.position_html(style="swiss")
     for card in swiss.card_buttons:
         assert f'data-card="{card.format("ascii")}"' in swiss.position.value
         assert card.suit.format("swiss") in swiss.position.value and card.rank.format("swiss") in swiss.position.value
@@ -572,6 +554,22 @@ def test_position_in_both_styles(topic):
         assert html.escape(contract.format("swiss")) in swiss.position.value
     visible = re.sub(r"<[^>]*>", " ", swiss.position.value)  # tooltips (title=) keep the French names
     assert not set("♣♠♥♦") & set(visible), visible
+
+
+def test_every_registered_topic_has_a_trainer():
+    """The course's topics have their shortcuts; a topic registered later works with trainer(name)."""
+    assert set(NAMED) == set(TOPICS)
+    with registered() as toy:
+        t = trainer("count", seed="class 3b")
+        assert html.escape(toy.title) in t.title.value and t.kind == "points" and len(t.points_inputs) == 1
+        assert t.position.value == t.exercise.position_html() and 'class="jass-card"' in t.position.value
+        t.set_response(t.exercise.answer)
+        t.check_button.click()
+        assert "✓" in t.feedback.value and t.tally == Tally(1, 1)
+        t.new_button.click()
+        assert t.exercise.number == 1 and same(t.exercise, exercises.exercise("count", "class 3b", 1))
+    with pytest.raises(ValueError, match="unknown topic 'count'"):
+        Trainer("count")
 
 
 @pytest.mark.parametrize("topic", TOPICS)

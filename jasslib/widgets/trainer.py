@@ -27,9 +27,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import exercises as _exercises
 from ..cards import Card, CardSet
 from ..errors import CardNotInHandError, CardParseError
+from ..exercises import exercise, get_topic
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat, Team
 from ._common import (
@@ -42,7 +42,6 @@ from ._common import (
     message_html,
     text_html,
 )
-from .position import exercise_position_html
 
 __all__ = [
     "Trainer",
@@ -106,9 +105,11 @@ class Tally:
 class Trainer:
     """An interactive exercise series for one topic: ``Trainer("legal", seed=0)``.
 
-    ``topic`` is one of :data:`jasslib.exercises.TOPICS`; ``(topic, seed, number, ruleset)`` fixes the
-    exercise, so two trainers with the same seed show the same series.  ``style`` is ``"french"``
-    (suit symbols, the default) or ``"swiss"`` (Swiss-German names).
+    ``topic`` is any registered topic (:func:`jasslib.exercises.topics`: the course's
+    :data:`~jasslib.exercises.TOPICS` and any added with :func:`~jasslib.exercises.register`); its title,
+    answer kind and position drawing come from its :class:`~jasslib.exercises.Topic` record.
+    ``(topic, seed, number, ruleset)`` fixes the exercise, so two trainers with the same seed show the same
+    series.  ``style`` is ``"french"`` (suit symbols, the default) or ``"swiss"`` (Swiss-German names).
 
     Public widgets: :attr:`ui` (the whole trainer), :attr:`check_button`, :attr:`solution_button`,
     :attr:`new_button`, :attr:`seed_text`, :attr:`seed_button`, :attr:`feedback`; the answer controls
@@ -124,11 +125,11 @@ class Trainer:
         ruleset: Ruleset | str = CLASSIC,
         style: str = "french",
     ) -> None:
-        if topic not in _exercises.TOPICS:
-            raise ValueError(f"unknown topic {topic!r}: expected one of {', '.join(_exercises.TOPICS)}")
+        record = get_topic(topic)  # a ValueError naming the topics
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
         self.topic = topic
+        self.heading = record.title
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.seed = parse_seed(seed)
@@ -174,7 +175,7 @@ class Trainer:
         self.ui.add_class("jass-trainer")
         self.title.add_class("jass-trainer-title")
         self.feedback.add_class("jass-feedback")
-        self.exercise = _exercises.exercise(self.topic, self.seed, self.number, self.ruleset)
+        self.exercise = exercise(self.topic, self.seed, self.number, self.ruleset)
         self._show()
 
     # ------------------------------------------------------------------ display
@@ -193,12 +194,11 @@ class Trainer:
     def _show(self) -> None:
         """Show :attr:`exercise`: title, prompt, position and fresh answer controls."""
         ex = self.exercise
-        heading = _exercises.TOPIC_TITLES.get(self.topic, self.topic.capitalize())
-        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(heading)} — {html.escape(ex.title)}</h3>"
+        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(self.heading)} — {html.escape(ex.title)}</h3>"
                             f"<small>topic {html.escape(self.topic)}, seed {html.escape(str(ex.seed))}, "
                             f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules</small>")
         self.prompt.value = f"<p><b>{text_html(ex.prompt)}</b></p>"
-        self.position.value = exercise_position_html(ex, self.style)
+        self.position.value = ex.position_html(self.style)
         self._build_controls()
         self._counted = False
         self._solution_shown = False
@@ -411,8 +411,8 @@ class Trainer:
         self.feedback.value = message_html(f"Seed {self.seed}: the series starts again at exercise 1.")
 
     def _go(self, seed: int | str, number: int) -> None:
-        exercise = _exercises.exercise(self.topic, seed, number, self.ruleset)  # may fail: change nothing then
-        self.seed, self.number, self.exercise = seed, number, exercise
+        ex = exercise(self.topic, seed, number, self.ruleset)  # may fail: change nothing then
+        self.seed, self.number, self.exercise = seed, number, ex
         self.seed_text.value = str(seed)
         self._show()
 
@@ -448,10 +448,11 @@ def _named(topic: str, name: str) -> Any:
         return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style)
 
     make.__name__ = make.__qualname__ = name
-    make.__doc__ = f"A :class:`Trainer` for the ``{topic!r}`` exercises: {_exercises.TOPIC_TITLES[topic]}"
+    make.__doc__ = f"A :class:`Trainer` for the ``{topic!r}`` exercises: {get_topic(topic).title}"
     return make
 
 
+# Shortcuts for the course's topics, as the notebooks call them; trainer(name) serves every registered topic.
 legal_cards_trainer = _named("legal", "legal_cards_trainer")
 trick_trainer = _named("trick", "trick_trainer")
 weis_trainer = _named("weis", "weis_trainer")
