@@ -9,9 +9,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from toy_topic import registered
 
 from jasslib import MODERN, CardSet
-from jasslib.exercises import TOPIC_TITLES, TOPICS, Exercise, exercises
+from jasslib.exercises import TOPIC_TITLES, TOPICS, Exercise, exercises, get_topic
 from jasslib.worksheet import MAX_COUNT, answer_key_html, key_path, worksheet_html, write_worksheet
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -88,6 +89,7 @@ def test_sheet_and_key_are_written_and_well_formed(tmp_path, topic):
         assert {"html", "head", "body", "title"} <= set(parsed.tags)
         visible = "".join(parsed.text)
         assert html.unescape(TOPIC_TITLES[topic]) in visible and "seed: 42" in visible
+        assert (get_topic(topic).instructions in visible) == (text is sheet_text)
         assert "classic rules" in visible
         for ex in items:
             assert f"Exercise {ex.number + 1}" in visible
@@ -218,3 +220,24 @@ def test_sheet_matches_the_trainers_series(tmp_path):
         assert f"Exercise {i + 1}" in block and f"Seat {int(ex.position['seat'])}'s hand" in block
         for card in CardSet(ex.position["hand"]):
             assert str(card) in block
+
+
+def test_a_registered_topic_gets_sheets(tmp_path):
+    """A topic registered after import (here a toy one) is printed like the course's own."""
+    with registered() as toy:
+        sheet, key = write_worksheet("count", 3, 5, tmp_path / "count.html")
+        sheet_visible = "".join(parse(sheet.read_text(encoding="utf-8")).text)
+        key_visible = "".join(parse(key.read_text(encoding="utf-8")).text)
+        assert toy.title in sheet_visible and toy.instructions in sheet_visible and "Points:" in sheet_visible
+        for ex in exercises("count", 5, 3):
+            assert f"Answer: {ex.answer_text()}" in key_visible and ex.explanation in key_visible
+    with pytest.raises(ValueError, match="unknown topic 'count'"):
+        worksheet_html("count", 3)
+
+
+def test_the_legal_sheet_leaves_the_hand_to_the_tick_boxes():
+    """The sheet's position of a legal exercise has no hand row; the key shows the whole position."""
+    ex = exercises("legal", 9, 1)[0]
+    sheet, key = worksheet_html("legal", 1, 9), answer_key_html("legal", 1, 9)
+    label = html.escape(f"Seat {int(ex.position['seat'])}'s hand:")
+    assert label not in sheet and label in key and ex.position_html() in key
