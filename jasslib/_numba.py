@@ -19,11 +19,14 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import bits
 
 __all__ = ["HAVE_NUMBA", "jit", "kernel_sources"]
+
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,8 +38,7 @@ try:  # pragma: no cover - which branch runs depends on the environment
 
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover
-    numba = None
-    HAVE_NUMBA = False
+    HAVE_NUMBA = False  # then nothing below touches numba
 
 
 _ROOT = Path(__file__).resolve().parent
@@ -107,12 +109,17 @@ if HAVE_NUMBA:  # pragma: no branch
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
     from numba.extending import intrinsic
 
+    def _int_intrinsic(fn: object) -> Callable[[np.int64], np.int64]:
+        """A one-integer intrinsic as compiled code calls it: on the integer alone (numba supplies the typing
+        context; numba's stubs type the call as Python sees it, with the context and never returning)."""
+        return cast("Callable[[np.int64], np.int64]", fn)
+
     @intrinsic
-    def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
+    def _ctpop_ir(typingctx, x):
         """LLVM's population count of an integer."""
         sig = x(x)
 
-        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):
             [val] = args
             fnty = cgutils.ir.FunctionType(val.type, [val.type])
             fn = cgutils.get_or_insert_function(builder.module, fnty, f"llvm.ctpop.i{val.type.width}")
@@ -120,28 +127,32 @@ if HAVE_NUMBA:  # pragma: no branch
 
         return sig, codegen
 
+    _ctpop = _int_intrinsic(_ctpop_ir)
+    _trailing_zeros = _int_intrinsic(trailing_zeros)
+    _leading_zeros = _int_intrinsic(leading_zeros)
+
     @overload(bits.popcount)
-    def _popcount(x):  # type: ignore[no-untyped-def]
-        def impl(x):  # type: ignore[no-untyped-def]
+    def _popcount(x):
+        def impl(x):
             return np.int64(_ctpop(np.int64(x)))
 
         return impl
 
     @overload(bits.lsb_index)
-    def _lsb_index(x):  # type: ignore[no-untyped-def]
-        def impl(x):  # type: ignore[no-untyped-def]
+    def _lsb_index(x):
+        def impl(x):
             if x == 0:
                 return -1
-            return np.int64(trailing_zeros(np.int64(x)))
+            return np.int64(_trailing_zeros(np.int64(x)))
 
         return impl
 
     @overload(bits.msb_index)
-    def _msb_index(x):  # type: ignore[no-untyped-def]
-        def impl(x):  # type: ignore[no-untyped-def]
+    def _msb_index(x):
+        def impl(x):
             if x <= 0:
                 return -1
-            return np.int64(63 - leading_zeros(np.int64(x)))
+            return np.int64(63 - _leading_zeros(np.int64(x)))
 
         return impl
 
@@ -151,8 +162,8 @@ if HAVE_NUMBA:  # pragma: no branch
     _STRONGER_ARRAY = np.array(_play._STRONGER, dtype=np.int64)
 
     @overload(_play.strength_table)
-    def _strength_table(contract):  # type: ignore[no-untyped-def]
-        def impl(contract):  # type: ignore[no-untyped-def]
+    def _strength_table(contract):
+        def impl(contract):
             return _STRENGTH_ARRAY[contract]
 
         return impl
@@ -160,40 +171,49 @@ if HAVE_NUMBA:  # pragma: no branch
     _ABOVE_ARRAY = np.array(_play._ABOVE, dtype=np.int64)
 
     @overload(_play.above_table)
-    def _above_table(contract):  # type: ignore[no-untyped-def]
-        def impl(contract):  # type: ignore[no-untyped-def]
+    def _above_table(contract):
+        def impl(contract):
             return _ABOVE_ARRAY[contract]
 
         return impl
 
     @overload(_play.stronger_table)
-    def _stronger_table(contract):  # type: ignore[no-untyped-def]
-        def impl(contract):  # type: ignore[no-untyped-def]
+    def _stronger_table(contract):
+        def impl(contract):
             return _STRONGER_ARRAY[contract]
 
         return impl
 
     @overload(bits.lowest)
-    def _lowest(x):  # type: ignore[no-untyped-def]
-        def impl(x):  # type: ignore[no-untyped-def]
+    def _lowest(x):
+        def impl(x):
             return x & -x
 
         return impl
 
 
 def jit(func: F) -> F:
-    """``numba.njit(cache=True)(func)`` when numba is available, else ``func`` itself."""
+    """``numba.njit(cache=True)(func)`` when numba is available, else ``func`` itself.
+
+    The dispatcher numba returns is called like ``func`` (same arguments, same result), so it keeps ``func``'s type.
+    """
     if not HAVE_NUMBA:
         return func
+    return cast(F, _compile(func))
+
+
+def _compile(func: F) -> Dispatcher[F]:
     module = sys.modules.get(func.__module__)
     source = getattr(module, "__file__", None)
     if source is None or _ROOT not in Path(source).resolve().parents:  # not a jasslib module: compile uncached
-        return numba.njit(nogil=True)(func)  # type: ignore[no-any-return]
-    saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = _cache_dir(source)  # read when the dispatcher sets up its cache, just below
+        return numba.njit(nogil=True)(func)
+    # numba.config sets its options (CACHE_DIR, ...) in its namespace at import time, where mypy cannot see them
+    options = vars(numba.config)
+    saved = options["CACHE_DIR"]
+    options["CACHE_DIR"] = _cache_dir(source)  # read when the dispatcher sets up its cache, just below
     try:
-        return numba.njit(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
+        return numba.njit(cache=True, nogil=True)(func)
     except RuntimeError:  # no file to key a cache on (a function typed at a prompt): compile uncached
-        return numba.njit(nogil=True)(func)  # type: ignore[no-any-return]
+        return numba.njit(nogil=True)(func)
     finally:
-        numba.config.CACHE_DIR = saved
+        options["CACHE_DIR"] = saved
