@@ -378,7 +378,12 @@ def _maximal_sets(mask: int, key: _Key) -> tuple[tuple[Weis, ...], ...]:
     return tuple(out)
 
 
-_FOUR_ELIGIBLE = 0b111110000  # ranks 10 J Q K A (indexes 4..8) form four of a kind; 9 only with four_nines
+@cache
+def _four_eligible(four_nines: int | None) -> int:
+    """W3 as a rank mask: the ranks whose four of a kind is a Weis (from :func:`_four_points`)."""
+    return sum(1 << r for r in range(9) if _four_points(r, four_nines) is not None)
+
+
 _RUN_STARTS = sum(0b1111111 << (9 * s) for s in range(4))  # where a run of three can start within a suit
 
 
@@ -391,7 +396,7 @@ def has_weis(hand: HandLike | int, ruleset: Ruleset = CLASSIC) -> bool:
     (True, False, False, True)
     """
     mask = hand if type(hand) is int else _hand_mask(hand)
-    eligible = _FOUR_ELIGIBLE | (0b1000 if ruleset.four_nines is not None else 0)
+    eligible = _four_eligible(ruleset.four_nines)
     return bool(mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS or mask & (mask >> 9) & (mask >> 18) & (mask >> 27)
                 & eligible)
 
@@ -404,7 +409,7 @@ def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset
     ['sequence of 3 ♣ 6–8 (20)', 'no Weis']
     """
     scale, nines = ruleset.sequence_scale, ruleset.four_nines
-    eligible = _FOUR_ELIGIBLE | (0b1000 if nines is not None else 0)
+    eligible = _four_eligible(nines)
     empty = _empty(contract)
     return tuple(
         _best(m, contract, scale, nines)
