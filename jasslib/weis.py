@@ -718,7 +718,7 @@ def _best(mask: int, contract: Contract, scale: tuple[int, ...], four_nines: int
     """
     key = (scale, four_nines)
     four = mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF
-    if four & (_FOUR_ELIGIBLE | (0b1000 if four_nines is not None else 0)):
+    if four & _four_eligible(four_nines):
         return _declarations(mask, contract, key)[0]
     suit_cache = _suit_cache(key)
     found: Declaration | None = None
