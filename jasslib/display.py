@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, CardLike, CardSet
 from .game import Game
 from .round import Round, RoundView
-from .scoring import HandScore
+from .scoring import HAND_TOTAL, HandScore
 from .weis import ContestResult, Declaration
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -833,7 +833,7 @@ def _hand_sheet(hs: HandScore, style: str) -> str:
     ]
     notes = []
     if hs.revoke is not None:
-        notes.append(f"revoke by team {int(hs.revoke)}: the other team scores 157 trick points (G5)")
+        notes.append(f"revoke by team {int(hs.revoke)}: the other team scores {HAND_TOTAL} trick points (G5)")
     if hs.match is not None:
         notes.append(f"team {int(hs.match)} took all nine tricks: a match, +100 (O7)")
     note = "".join(f'<div style="font-size:12px;margin-top:3px">{_e(n)}</div>' for n in notes)
