@@ -115,12 +115,15 @@ def _case_of(result: Any, contract: Contract) -> str:
     return ("points", "length", "rank", "trump")[index]
 
 
-def _attempt(rng: random.Random, ruleset: Ruleset, case: str
-                     ) -> tuple[Contract, Seat, tuple[CardSet, CardSet, CardSet, CardSet]] | None:
+_Hands = tuple[CardSet, CardSet, CardSet, CardSet]
+
+
+def _attempt(rng: random.Random, ruleset: Ruleset, case: str) -> tuple[Contract, Seat, _Hands] | None:
+    """A try at two rival Weis for ``case`` (and smaller ones beside them): contract, forehand, the seats' cards."""
     forehand = Seat(rng.randrange(4))
     cards: list[CardSet] = [CardSet(), CardSet(), CardSet(), CardSet()]
     if case == "none":
-        return Contract(rng.randrange(6)), forehand, tuple(cards)  # type: ignore[return-value]
+        return Contract(rng.randrange(6)), forehand, (cards[0], cards[1], cards[2], cards[3])
     pool = list(_all_weis(ruleset))
     if case == "length":  # a Weis that has an equal-points partner of another length
         pool_a = [w for w in pool if any(_pair_ok(case, w, x) for x in pool)]
@@ -138,7 +141,8 @@ def _attempt(rng: random.Random, ruleset: Ruleset, case: str
     elif case == "rank":
         contract = Contract(rng.randrange(5))
     elif case == "trump":
-        contract = Contract.from_suit(rng.choice((a.suit, b.suit)))  # type: ignore[arg-type]
+        suits = [w.suit for w in (a, b) if w.suit is not None]  # both are sequences (_pair_ok)
+        contract = Contract.from_suit(rng.choice(suits))
     elif case == "position":
         contract = rng.choice([Contract.OBENABE, Contract.UNDENUFE]
                               + [Contract(s) for s in range(4) if s not in (a.suit, b.suit)])
@@ -158,7 +162,7 @@ def _attempt(rng: random.Random, ruleset: Ruleset, case: str
             if extra is not None:
                 cards[seat] = cards[seat] | extra.cards
                 used |= extra.cards.mask
-    return contract, forehand, tuple(cards)  # type: ignore[return-value]
+    return contract, forehand, (cards[0], cards[1], cards[2], cards[3])
 
 
 def _declare(cards: CardSet, contract: Contract, ruleset: Ruleset) -> Declaration:

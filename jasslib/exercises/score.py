@@ -68,8 +68,8 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
         while not r.done:
             r.play(rng.choice(list(r.legal_cards())))
         s = r.score()
-        card_points, tricks, last = s.card_points, s.tricks, s.last_trick  # type: ignore[assignment]
-        assert last is not None
+        assert s.last_trick is not None  # a finished hand has a last trick
+        card_points, tricks, last = s.card_points, s.tricks, s.last_trick
     weis = (0, 0)
     if case in ("weis", "weis-and-stoeck") or (case in ("match", "no-trump") and rng.random() < 0.5):
         w = rng.choice(_WEIS_VALUES)

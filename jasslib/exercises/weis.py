@@ -183,7 +183,7 @@ def check(ex: Exercise, response: Any) -> Feedback:
         total_all = sum(w.points for w in find_weis(hand, ex.ruleset))
         if given == total_all and total_all != right:
             text += " You added up overlapping Weis: a card counts in one Weis only (W4)."
-        elif given == best.strongest.points and len(best) > 1:  # type: ignore[union-attr]
+        elif best.strongest is not None and given == best.strongest.points and len(best) > 1:
             text += " Every Weis of the declaration counts, as long as they share no card (W4)."
     return _verdict((Item("points", given == right, text, rule),))
 
