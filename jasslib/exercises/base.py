@@ -1,9 +1,11 @@
 """What every exercise topic shares: :class:`Exercise`, :class:`Feedback`, the :class:`Topic` record,
 the answer readers and small helpers.
 
-A topic is one :class:`Topic` value (see :mod:`jasslib.exercises.registry`): its generator draws a
-position for a teaching case, its checker judges a response item by item, and its renderers show the
-position as text and, through :mod:`jasslib.display`, as HTML in any card style.  Nothing here states
+A topic is one :class:`Topic` value: its generator draws a position for a teaching case, its checker
+judges a response item by item, and its renderers show the position as text and, through
+:mod:`jasslib.display`, as HTML in any card style.  The registry's store is here too (:func:`register`,
+:func:`get_topic`, :func:`topics`), so that an :class:`Exercise` finds its topic by name;
+:mod:`jasslib.exercises.registry` registers the course's topics.  Nothing here states
 a rule of the game: the topics call layer 2 (:mod:`jasslib.play`, :mod:`jasslib.weis`,
 :mod:`jasslib.scoring`).
 
