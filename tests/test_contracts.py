@@ -1,13 +1,11 @@
-"""Tests for contracts, card orders, card points, seats and rulesets.
+"""Tests of jasslib.contracts: the six contracts, card orders and card points.
 
-Rules covered (RULES.md): C1, C3, O1–O7, D1, D4, P1, G1, G3, G4, W2, W3.
+Rules covered (RULES.md): C1, O1–O7 (card points under both presets' Undenufe values).  Seats are tested in
+test_seats.py, the rulesets' conventions (multipliers, targets, Weis scale) in test_rulesets.py.
 Test names carry the rule id they check.
 """
 
 from __future__ import annotations
-
-import dataclasses
-import json
 
 import pytest
 
@@ -21,9 +19,7 @@ from jasslib import (
     JassError,
     Rank,
     Ruleset,
-    Seat,
     Suit,
-    Team,
 )
 from jasslib.contracts import NATURAL_ORDER, TRUMP_ORDER, card_points, rank_strength
 
@@ -132,61 +128,6 @@ def test_C1_bad_contract_number_is_refused_mentioning_C1(bad):
     message = str(info.value)
     assert str(bad) in message
     assert "C1" in message
-
-
-# --------------------------------------------------------------------------- C3: multipliers
-
-
-@pytest.mark.parametrize(
-    "contract, factor",
-    [
-        (Contract.CLUBS, 1),
-        (Contract.SPADES, 1),
-        (Contract.DIAMONDS, 2),
-        (Contract.HEARTS, 2),
-        (Contract.OBENABE, 3),
-        (Contract.UNDENUFE, 4),
-    ],
-)
-def test_C3_classic_multipliers(contract, factor):
-    assert CLASSIC.multiplier(contract) == factor
-    assert CLASSIC.multiplier(int(contract)) == factor
-
-
-@pytest.mark.parametrize("contract", Contract)
-def test_C3_modern_multipliers_are_all_one(contract):
-    assert MODERN.multiplier(contract) == 1
-
-
-@pytest.mark.parametrize(
-    "contract, factor",
-    [
-        (Contract.DIAMONDS, 2),
-        (Contract.SPADES, 2),
-        (Contract.CLUBS, 1),
-        (Contract.HEARTS, 1),
-        (Contract.OBENABE, 3),
-        (Contract.UNDENUFE, 3),
-    ],
-)
-def test_C3_modern_optional_multipliers(contract, factor):
-    optional = MODERN.with_multipliers()
-    assert optional.multiplier(contract) == factor
-    # everything else of the modern preset is kept
-    assert optional.modern_undenufe == MODERN.modern_undenufe
-    assert optional.target == MODERN.target
-    assert optional.starting_card == MODERN.starting_card
-    # and the preset itself is unchanged
-    assert MODERN.multiplier(contract) == 1
-
-
-def test_C3_custom_multipliers_and_validation():
-    custom = CLASSIC.with_multipliers((1, 2, 3, 4, 5, 6))
-    assert [custom.multiplier(c) for c in Contract] == [1, 2, 3, 4, 5, 6]
-    with pytest.raises(ValueError, match="C3"):
-        CLASSIC.with_multipliers((1, 1, 1))
-    with pytest.raises(ValueError, match="C3"):
-        CLASSIC.with_multipliers((1, 1, 1, 1, 1, 0))
 
 
 # --------------------------------------------------------------------------- O1–O3: card order
@@ -332,195 +273,3 @@ def test_O7_card_points_sum_to_152(contract, ruleset):
     assert sum(table) + 5 == 157  # with the last trick
     assert sum(table) + 5 + 100 == 257  # match
     assert all(v >= 0 for v in table)
-
-
-# --------------------------------------------------------------------------- seats and teams (D1, P1)
-
-
-@pytest.mark.parametrize("n", range(4))
-def test_D1_P1_seat_next_previous_partner_team(n):
-    seat = Seat(n)
-    assert seat.next == (n + 1) % 4
-    assert isinstance(seat.next, Seat)
-    assert seat.previous == (n - 1) % 4
-    assert seat.next.previous is seat
-    assert seat.partner == (n + 2) % 4
-    assert seat.partner.partner is seat
-    assert seat.team == n % 2
-    assert seat.partner.team is seat.team
-    assert seat.next.team is not seat.team
-    assert isinstance(seat.team, Team)
-
-
-def test_P1_next_goes_round_the_table_counterclockwise():
-    seat = Seat.S0
-    visited = []
-    for _ in range(4):
-        visited.append(int(seat))
-        seat = seat.next
-    assert visited == [0, 1, 2, 3]
-    assert seat is Seat.S0
-
-
-def test_D1_teams():
-    assert Team.T0.seats == (Seat.S0, Seat.S2)
-    assert Team.T1.seats == (Seat.S1, Seat.S3)
-    assert Team.T0.other is Team.T1 and Team.T1.other is Team.T0
-    for team in Team:
-        assert all(s.team is team for s in team.seats)
-
-
-@pytest.mark.parametrize("value, seat", [(0, Seat.S0), (3, Seat.S3), ("2", Seat.S2), (Seat.S1, Seat.S1)])
-def test_seat_parse(value, seat):
-    assert Seat.parse(value) is seat
-
-
-@pytest.mark.parametrize("bad", [4, -1, "4", "north", "", None])
-def test_seat_parse_refuses_bad_seat(bad):
-    with pytest.raises(CardParseError) as info:
-        Seat.parse(bad)
-    assert repr(bad) in str(info.value)
-    assert isinstance(info.value, ValueError)
-
-
-def test_seat_constructor_refuses_4():
-    with pytest.raises(ValueError):
-        Seat(4)
-
-
-@pytest.mark.parametrize("bad", [2, -1, "x", None])
-def test_team_parse_refuses_bad_team(bad):
-    with pytest.raises(CardParseError):
-        Team.parse(bad)
-    assert Team.parse(1) is Team.T1 and Team.parse("0") is Team.T0
-
-
-# --------------------------------------------------------------------------- rulesets
-
-
-def test_D4_starting_card():
-    assert CLASSIC.starting_card is Card.C7
-    assert MODERN.starting_card is Card.H7
-    assert str(CLASSIC.starting_card) == "7♣"
-    assert MODERN.starting_card.format("swiss") == "Rosen 7"
-
-
-def test_G1_targets():
-    assert CLASSIC.target == 3000
-    assert MODERN.target == 1000
-
-
-def test_G4_schneider_is_half_the_target():
-    assert CLASSIC.schneider == 1500
-    assert MODERN.schneider == 500
-
-
-@pytest.mark.parametrize(
-    "length, classic, modern",
-    [(3, 20, 20), (4, 50, 50), (5, 100, 100), (6, 100, 150), (7, 100, 200), (8, 100, 250), (9, 100, 300)],
-)
-def test_W2_sequence_scale(length, classic, modern):
-    assert CLASSIC.sequence_points(length) == classic
-    assert MODERN.sequence_points(length) == modern
-
-
-@pytest.mark.parametrize("length", [0, 1, 2, 10])
-def test_W2_sequence_length_out_of_range(length):
-    with pytest.raises(ValueError, match="W2"):
-        CLASSIC.sequence_points(length)
-
-
-def test_W3_four_nines():
-    assert CLASSIC.four_nines is None
-    assert MODERN.four_nines == 150
-
-
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_G3_claim_priority(ruleset):
-    assert ruleset.claim_priority == ("stoeck", "weis", "stich")
-
-
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("target", [1500, 2500, 1000])
-def test_G1_G4_with_target(ruleset, target):
-    variant = ruleset.with_target(target)
-    assert variant.target == target
-    assert variant.schneider == target // 2
-    assert variant.multipliers == ruleset.multipliers
-    assert variant.sequence_scale == ruleset.sequence_scale
-    assert variant.starting_card == ruleset.starting_card
-    assert ruleset.target in (3000, 1000)  # the preset is unchanged
-
-
-def test_G1_with_target_1500_on_classic():
-    variant = CLASSIC.with_target(1500)
-    assert (variant.target, variant.schneider) == (1500, 750)
-    assert CLASSIC.target == 3000
-
-
-@pytest.mark.parametrize(
-    "name, preset", [("classic", CLASSIC), ("modern", MODERN), (" Classic ", CLASSIC), ("MODERN", MODERN)]
-)
-def test_ruleset_get(name, preset):
-    assert Ruleset.get(name) is preset
-    assert Ruleset.get(preset) is preset
-
-
-@pytest.mark.parametrize("bad", ["", "swiss", "klassik", "classic-1500"])
-def test_ruleset_get_unknown_name(bad):
-    with pytest.raises(CardParseError) as info:
-        Ruleset.get(bad)
-    assert repr(bad) in str(info.value)
-    assert isinstance(info.value, ValueError)
-
-
-@pytest.mark.parametrize(
-    "ruleset",
-    [CLASSIC, MODERN, MODERN.with_multipliers(), CLASSIC.with_target(1500), MODERN.with_target(2500)],
-    ids=lambda r: r.name,
-)
-def test_ruleset_to_dict_from_dict_round_trip(ruleset):
-    data = ruleset.to_dict()
-    assert Ruleset.from_dict(data) == ruleset
-    # through real JSON text too
-    assert Ruleset.from_dict(json.loads(json.dumps(data))) == ruleset
-    assert data["starting_card"] == str(ruleset.starting_card)
-
-
-def test_ruleset_to_dict_is_json_ready():
-    data = json.loads(json.dumps(CLASSIC.to_dict()))
-    assert data["name"] == "classic"
-    assert data["multipliers"] == [1, 1, 2, 2, 3, 4]
-    assert data["starting_card"] == "7♣"
-    assert data["four_nines"] is None
-    assert data["claim_priority"] == ["stoeck", "weis", "stich"]
-
-
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_ruleset_is_frozen(ruleset):
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        ruleset.target = 500  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        ruleset.name = "x"  # type: ignore[misc]
-    assert hash(ruleset) == hash(Ruleset.from_dict(ruleset.to_dict()))
-
-
-@pytest.mark.parametrize(
-    "changes, rule",
-    [
-        ({"target": 0}, "G1"),
-        ({"schneider": 5000}, "G4"),
-        ({"schneider": -1}, "G4"),
-        ({"sequence_scale": (20, 50)}, "W2"),
-        ({"claim_priority": ("stich", "weis", "weis")}, "G3"),
-    ],
-)
-def test_ruleset_validation(changes, rule):
-    with pytest.raises(ValueError, match=rule):
-        CLASSIC.replace(**changes)
-
-
-def test_ruleset_replace_does_not_change_the_preset():
-    variant = CLASSIC.replace(four_nines=150, name="mine")
-    assert variant.four_nines == 150 and variant.name == "mine"
-    assert CLASSIC.four_nines is None and CLASSIC.name == "classic"
