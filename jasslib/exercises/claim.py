@@ -20,7 +20,7 @@ from typing import Any
 from .. import display
 from ..contracts import Contract
 from ..rulesets import Ruleset
-from ..scoring import CLAIM_CATEGORY_NAMES, HAND_TOTAL, MATCH_TOTAL, race, race_steps
+from ..scoring import CLAIM_CATEGORY_NAMES, HAND_TOTAL, MATCH_TOTAL, multiplied, race, race_steps
 from ..seats import Team
 from ..weis import stoeck_points
 from .base import (
@@ -89,13 +89,14 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
             stoeck = (s, 0) if rng.random() < 0.5 else (0, s)
         weis = (0, 0)
         if case == "weis-before-stich" or rng.random() < 0.55:
-            w = rng.choice(_WEIS_VALUES) * m
+            w = multiplied(0, rng.choice(_WEIS_VALUES), 0, m)[1]  # Weis are recorded multiplied (W8)
             weis = (w, 0) if rng.random() < 0.5 else (0, w)
         if rng.random() < 0.05:
-            stich = (MATCH_TOTAL * m, 0) if rng.random() < 0.5 else (0, MATCH_TOTAL * m)
+            match = multiplied(MATCH_TOTAL, 0, 0, m)[0]
+            stich = (match, 0) if rng.random() < 0.5 else (0, match)
         else:
             a = rng.randint(12, 145)
-            stich = (a * m, (HAND_TOTAL - a) * m)
+            stich = (multiplied(a, 0, 0, m)[0], multiplied(HAND_TOTAL - a, 0, 0, m)[0])
         additions = {"stoeck": stoeck, "weis": weis, "stich": stich}
         gains = [sum(additions[c][t] for c in priority) for t in (0, 1)]
         if case == "nobody":

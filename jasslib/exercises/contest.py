@@ -20,6 +20,7 @@ from .. import display
 from ..cards import CardSet, Rank
 from ..contracts import Contract
 from ..rulesets import Ruleset
+from ..scoring import multiplied
 from ..seats import Seat, Team
 from ..weis import Declaration, Weis, WeisKind, best_declaration, contest, four_points, weis_strength
 from .base import (
@@ -209,7 +210,8 @@ def _explanation(result: Any, ruleset: Ruleset) -> str:
                  f"{_team_sum(result.declarations, team)}; {team.other} scores none"
                  + _other_total(result, team.other) + ".")
     m = ruleset.multiplier(contract)
-    lines.append(f"Answer: {team}, {total} points (recorded multiplied: {total} × {m} = {total * m}, W8).")
+    recorded = multiplied(0, total, 0, m)[1]
+    lines.append(f"Answer: {team}, {total} points (recorded multiplied: {total} × {m} = {recorded}, W8).")
     return "\n".join(lines)
 
 

@@ -19,7 +19,7 @@ from .. import display
 from ..contracts import Contract
 from ..play import CARD_POINTS_TOTAL, LAST_TRICK_BONUS
 from ..rulesets import Ruleset
-from ..scoring import MATCH_BONUS, hand_score
+from ..scoring import MATCH_BONUS, hand_score, multiplied
 from ..seats import Team
 from ..weis import STOECK_POINTS
 from .base import (
@@ -132,9 +132,9 @@ def _hint(given: int, p: Mapping[str, Any], score: Any, t: int) -> str:
         return f" Did you forget the multiplier? Everything is multiplied by {m} (C3, H2)."
     if m > 1 and (w or s) and given == tp * m + w + s:
         return " Weis and Stöck are multiplied too (H2)."
-    if p["last_trick"] == t and given == (tp - LAST_TRICK_BONUS + w + s) * m:
+    if p["last_trick"] == t and given == multiplied(tp - LAST_TRICK_BONUS, w, s, m)[3]:
         return f" Did you forget the {LAST_TRICK_BONUS} points for the last trick (O7)?"
-    if score.match == t and given == (tp - MATCH_BONUS + w + s) * m:
+    if score.match == t and given == multiplied(tp - MATCH_BONUS, w, s, m)[3]:
         return f" Did you forget the {MATCH_BONUS} points for the match (O7)?"
     if (w or s) and given == tp * m:
         return " Weis and Stöck belong to the hand's score too (H2)."
