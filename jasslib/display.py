@@ -1006,11 +1006,10 @@ def _progress(team: int, total: int, target: int) -> str:
 # Notebook hooks: the engine's values show as pictures in Jupyter.  They are attached here, when
 # display is imported (the package imports it), so the engine's layers never import display.
 
-Card._repr_html_ = card_html  # type: ignore[attr-defined]  # Enum reserves _sunder_ names in its class body
-CardSet._repr_html_ = cards_html  # type: ignore[attr-defined]
-Declaration._repr_html_ = declaration_html  # type: ignore[attr-defined]
-ContestResult._repr_html_ = contest_html  # type: ignore[attr-defined]
-HandScore._repr_html_ = score_sheet_html  # type: ignore[attr-defined]
-Game._repr_html_ = score_sheet_html  # type: ignore[attr-defined]
-Round._repr_html_ = round_html  # type: ignore[attr-defined]
-RoundView._repr_html_ = table_html  # type: ignore[attr-defined]
+_HOOK = "_repr_html_"
+_HOOKS: tuple[tuple[type, Any], ...] = (
+    (Card, card_html), (CardSet, cards_html), (Declaration, declaration_html), (ContestResult, contest_html),
+    (HandScore, score_sheet_html), (Game, score_sheet_html), (Round, round_html), (RoundView, table_html),
+)
+for _cls, _draw in _HOOKS:  # a function set on the class becomes the method (Enum: set after the class body)
+    setattr(_cls, _HOOK, _draw)

@@ -108,7 +108,7 @@ def guarded(target: str) -> Callable[[F], F]:
                     _log.debug("cannot write the message", exc_info=True)
                 return None
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper  # type: ignore[return-value]  # same signature as method (functools.wraps)
 
     return decorate
 
