@@ -1,4 +1,4 @@
-"""Tests for the value layer: cards, suits, ranks, card sets and their HTML (RULES.md D1, D2).
+"""Tests of jasslib.cards: cards, suits, ranks and card sets (RULES.md D1, D2); their HTML is in test_display.py.
 
 Test names carry the rule id they check (``test_D1_...``, ``test_D2_...``); tests of plain
 API behaviour (errors, set algebra, immutability) have no rule id.
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-from html.parser import HTMLParser
 
 import pytest
 from hypothesis import given
@@ -25,7 +24,6 @@ from jasslib import (
     Suit,
 )
 from jasslib.cards import FULL_MASK, SUIT_MASKS
-from jasslib.display import card_html, cards_html, trick_html
 
 ALL_CARDS = list(Card)
 SYMBOLS = "♣♠♥♦"
@@ -687,91 +685,3 @@ def test_property_cardset_of_suit_partitions_the_set(mask):
     for p in parts:
         union = union | p
     assert union == s
-
-
-# --------------------------------------------------------------------------- display
-
-
-class _TagChecker(HTMLParser):
-    """Collects the text and checks that every start tag has its matching end tag."""
-
-    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.errors: list[str] = []
-        self.text: list[str] = []
-        self.titles: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag not in self.VOID:
-            self.stack.append(tag)
-        self.titles.extend(v for k, v in attrs if k == "title" and v is not None)
-
-    def handle_endtag(self, tag):
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"unexpected </{tag}> with open {self.stack}")
-        else:
-            self.stack.pop()
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-
-def check_html(markup: str) -> _TagChecker:
-    parser = _TagChecker()
-    parser.feed(markup)
-    parser.close()
-    assert parser.errors == [], parser.errors
-    assert parser.stack == [], f"unclosed tags {parser.stack}"
-    return parser
-
-
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("card", ALL_CARDS)
-def test_D2_card_html_is_well_formed_and_shows_the_card(card, style):
-    markup = card_html(card, style)
-    parsed = check_html(markup)
-    assert "".join(parsed.text) == card.format(style)
-    assert parsed.titles == [str(card)]
-
-
-@pytest.mark.parametrize("style", STYLES)
-def test_D2_cards_html_is_well_formed_and_contains_every_card(style):
-    full = CardSet.full()
-    markup = cards_html(full, style)
-    parsed = check_html(markup)
-    text = "".join(parsed.text)
-    for card in full:
-        assert card.format(style) in text
-    assert parsed.titles == [str(c) for c in full]
-    assert markup.count('class="jass-card"') == 36
-
-
-def test_card_html_accepts_card_likes_and_highlight():
-    assert card_html("A♣") == card_html(Card.CA) == card_html(8)
-    check_html(card_html(Card.HJ, highlight=True))
-    assert "outline" in card_html(Card.HJ, highlight=True)
-    with pytest.raises(CardParseError):
-        card_html("Z♣")
-
-
-def test_cards_html_of_empty_hand_is_well_formed():
-    check_html(cards_html(CardSet()))
-    check_html(cards_html([]))
-
-
-def test_trick_html_is_well_formed():
-    markup = trick_html([(0, "A♣"), (1, "K♣"), (2, "J♥"), (3, "6♣")], winner=2)
-    parsed = check_html(markup)
-    assert parsed.titles == ["A♣", "K♣", "J♥", "6♣"]
-    assert markup.count("outline") == 1
-
-
-def test_notebook_repr_html_hooks():
-    check_html(Card.HA._repr_html_())
-    assert Card.HA._repr_html_() == card_html(Card.HA)
-    s = CardSet.parse("A♣ 10♥")
-    assert s._repr_html_() == cards_html(s)
-    check_html(s._repr_html_())
