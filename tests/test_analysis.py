@@ -141,7 +141,7 @@ def test_compare_summaries_and_raw_vs_multiplied(frames):
 
 
 def test_plots(frames):
-    plt = pytest.importorskip("matplotlib.pyplot")
+    import matplotlib.pyplot as plt  # here, not at the top: only this test needs pyplot
     every, choose = frames
     fig = a.hist_grid({"all": every, "chosen": choose}, bins=range(0, 265, 8), title="t")
     assert len(fig.axes) == 6 and fig.axes[0].get_title() == "clubs"

@@ -16,9 +16,8 @@ import re
 import shutil
 from pathlib import Path
 
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat")
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -42,10 +41,7 @@ def test_notebooks_are_found():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
 def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
-    pytest.importorskip("nbclient")
-    pytest.importorskip("ipykernel")
-    pytest.importorskip("matplotlib")
-    from nbclient import NotebookClient
+    from nbclient import NotebookClient  # the kernel needs ipykernel, the notebooks matplotlib: all in [dev]
 
     monkeypatch.setenv("MPLBACKEND", "Agg")  # the kernel inherits this process's environment
     work = tmp_path / "notebooks"
