@@ -10,6 +10,7 @@ import ast
 import itertools
 
 import pytest
+from casetable import check_cases
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -65,25 +66,29 @@ def test_D1_suits_are_in_engine_order_clubs_spades_hearts_diamonds():
     assert [int(s) for s in Suit] == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("number", range(36))
-def test_D1_card_number_is_suit_times_nine_plus_rank(number):
-    card = Card(number)
-    assert int(card) == number
-    assert card.suit == number // 9
-    assert card.rank == number % 9
-    assert int(card.suit) * 9 + int(card.rank) == number
-    assert Card.make(card.suit, card.rank) is card
-    assert Card.make(int(card.suit), int(card.rank)) is card
-    assert card.mask == 1 << number
+def test_D1_card_number_is_suit_times_nine_plus_rank():
+    def check(number):
+        card = Card(number)
+        assert int(card) == number
+        assert card.suit == number // 9
+        assert card.rank == number % 9
+        assert int(card.suit) * 9 + int(card.rank) == number
+        assert Card.make(card.suit, card.rank) is card
+        assert Card.make(int(card.suit), int(card.rank)) is card
+        assert card.mask == 1 << number
+
+    check_cases(range(36), check)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_D1_suit_mask_holds_the_nine_cards_of_the_suit(suit):
-    cards = CardSet(suit.mask)
-    assert suit.mask == SUIT_MASKS[suit]
-    assert len(cards) == 9
-    assert all(c.suit == suit for c in cards)
-    assert [c.rank for c in cards] == list(Rank)
+def test_D1_suit_mask_holds_the_nine_cards_of_the_suit():
+    def check(suit):
+        cards = CardSet(suit.mask)
+        assert suit.mask == SUIT_MASKS[suit]
+        assert len(cards) == 9
+        assert all(c.suit == suit for c in cards)
+        assert [c.rank for c in cards] == list(Rank)
+
+    check_cases(Suit, check)
 
 
 def test_D1_member_names_spell_suit_and_rank():
@@ -99,183 +104,132 @@ def test_D1_member_names_spell_suit_and_rank():
 # --------------------------------------------------------------------------- D2: parsing
 
 
-@pytest.mark.parametrize(
-    "text, card",
-    [
-        ("A♣", Card.CA),
-        ("10♥", Card.H10),
-        ("6♠", Card.S6),
-        ("K♦", Card.DK),
-        ("AC", Card.CA),
-        ("TC", Card.C10),
-        ("10c", Card.C10),
-        ("10C", Card.C10),
-        ("♥J", Card.HJ),
-        ("CA", Card.CA),
-        ("ac", Card.CA),
-        ("aC", Card.CA),
-        ("Ac", Card.CA),
-        ("qs", Card.SQ),
-        ("QS", Card.SQ),
-        ("jh", Card.HJ),
-        ("9d", Card.D9),
-        ("D9", Card.D9),
-        ("  A♣  ", Card.CA),
-        ("♣10", Card.C10),
-    ],
-)
-def test_D2_parse_french_and_ascii_forms(text, card):
-    assert Card.parse(text) is card
+def test_D2_parse_french_and_ascii_forms():
+    forms = {
+        "A♣": Card.CA, "10♥": Card.H10, "6♠": Card.S6, "K♦": Card.DK, "AC": Card.CA, "TC": Card.C10,
+        "10c": Card.C10, "10C": Card.C10, "♥J": Card.HJ, "CA": Card.CA, "ac": Card.CA, "aC": Card.CA,
+        "Ac": Card.CA, "qs": Card.SQ, "QS": Card.SQ, "jh": Card.HJ, "9d": Card.D9, "D9": Card.D9,
+        "  A♣  ": Card.CA, "♣10": Card.C10,
+    }
+
+    def check(text, card):
+        assert Card.parse(text) is card
+
+    check_cases(forms.items(), check)
 
 
-@pytest.mark.parametrize(
-    "name, suit",
-    [
-        ("Eicheln", Suit.CLUBS),
-        ("Schilten", Suit.SPADES),
-        ("Rosen", Suit.HEARTS),
-        ("Schellen", Suit.DIAMONDS),
-        ("Eichel", Suit.CLUBS),
-        ("Laub", Suit.SPADES),
-        ("Herz", Suit.HEARTS),
-        ("eicheln", Suit.CLUBS),
-        ("SCHILTEN", Suit.SPADES),
-        ("rosen", Suit.HEARTS),
-        ("schellen", Suit.DIAMONDS),
-        ("♣", Suit.CLUBS),
-        ("♠", Suit.SPADES),
-        ("♥", Suit.HEARTS),
-        ("♦", Suit.DIAMONDS),
-        ("C", Suit.CLUBS),
-        ("s", Suit.SPADES),
-        ("H", Suit.HEARTS),
-        ("d", Suit.DIAMONDS),
-    ],
-)
-def test_D2_suit_names_map_to_french_suits(name, suit):
-    assert Suit.parse(name) is suit
+def test_D2_suit_names_map_to_french_suits():
+    names = {
+        "Eicheln": Suit.CLUBS, "Schilten": Suit.SPADES, "Rosen": Suit.HEARTS, "Schellen": Suit.DIAMONDS,
+        "Eichel": Suit.CLUBS, "Laub": Suit.SPADES, "Herz": Suit.HEARTS,
+        "eicheln": Suit.CLUBS, "SCHILTEN": Suit.SPADES, "rosen": Suit.HEARTS, "schellen": Suit.DIAMONDS,
+        "♣": Suit.CLUBS, "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS,
+        "C": Suit.CLUBS, "s": Suit.SPADES, "H": Suit.HEARTS, "d": Suit.DIAMONDS,
+    }
+
+    def check(name, suit):
+        assert Suit.parse(name) is suit
+
+    check_cases(names.items(), check)
 
 
-@pytest.mark.parametrize(
-    "name, rank",
-    [
-        ("Under", Rank.JACK),
-        ("Unter", Rank.JACK),
-        ("under", Rank.JACK),
-        ("U", Rank.JACK),
-        ("Ober", Rank.QUEEN),
-        ("O", Rank.QUEEN),
-        ("Banner", Rank.TEN),
-        ("banner", Rank.TEN),
-        ("T", Rank.TEN),
-        ("10", Rank.TEN),
-        ("König", Rank.KING),
-        ("KÖNIG", Rank.KING),
-        ("Ass", Rank.ACE),
-        ("ASS", Rank.ACE),
-        ("6", Rank.SIX),
-        ("9", Rank.NINE),
-        ("J", Rank.JACK),
-        ("Q", Rank.QUEEN),
-        ("K", Rank.KING),
-        ("A", Rank.ACE),
-    ],
-)
-def test_D2_rank_names(name, rank):
-    assert Rank.parse(name) is rank
+def test_D2_rank_names():
+    names = {
+        "Under": Rank.JACK, "Unter": Rank.JACK, "under": Rank.JACK, "U": Rank.JACK,
+        "Ober": Rank.QUEEN, "O": Rank.QUEEN, "Banner": Rank.TEN, "banner": Rank.TEN, "T": Rank.TEN, "10": Rank.TEN,
+        "König": Rank.KING, "KÖNIG": Rank.KING, "Ass": Rank.ACE, "ASS": Rank.ACE,
+        "6": Rank.SIX, "9": Rank.NINE, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+    }
+
+    def check(name, rank):
+        assert Rank.parse(name) is rank
+
+    check_cases(names.items(), check)
 
 
-@pytest.mark.parametrize(
-    "text, card",
-    [
-        ("Rosen Under", Card.HJ),
-        ("Under Rosen", Card.HJ),
-        ("Rosen-Under", Card.HJ),
-        ("Under-Rosen", Card.HJ),
-        ("Eichel-Ober", Card.CQ),
-        ("Ober-Eichel", Card.CQ),
-        ("Ober Eicheln", Card.CQ),
-        ("Eicheln Ober", Card.CQ),
-        ("Schilten Banner", Card.S10),
-        ("Banner Schilten", Card.S10),
-        ("Schellen König", Card.DK),
-        ("Schellen Ass", Card.DA),
-        ("Ass Schellen", Card.DA),
-        ("Schellen 10", Card.D10),
-        ("Laub Unter", Card.SJ),
-        ("Unter Laub", Card.SJ),
-        ("Herz Ass", Card.HA),
-        ("Herz-König", Card.HK),
-        ("rosen under", Card.HJ),
-        ("ROSEN UNDER", Card.HJ),
-        ("  Rosen   Under  ", Card.HJ),
-        ("Eicheln 6", Card.C6),
-    ],
-)
-def test_D2_parse_swiss_and_german_two_word_forms(text, card):
-    assert Card.parse(text) is card
+def test_D2_parse_swiss_and_german_two_word_forms():
+    forms = {
+        "Rosen Under": Card.HJ, "Under Rosen": Card.HJ, "Rosen-Under": Card.HJ, "Under-Rosen": Card.HJ,
+        "Eichel-Ober": Card.CQ, "Ober-Eichel": Card.CQ, "Ober Eicheln": Card.CQ, "Eicheln Ober": Card.CQ,
+        "Schilten Banner": Card.S10, "Banner Schilten": Card.S10, "Schellen König": Card.DK,
+        "Schellen Ass": Card.DA, "Ass Schellen": Card.DA, "Schellen 10": Card.D10,
+        "Laub Unter": Card.SJ, "Unter Laub": Card.SJ, "Herz Ass": Card.HA, "Herz-König": Card.HK,
+        "rosen under": Card.HJ, "ROSEN UNDER": Card.HJ, "  Rosen   Under  ": Card.HJ, "Eicheln 6": Card.C6,
+    }
+
+    def check(text, card):
+        assert Card.parse(text) is card
+
+    check_cases(forms.items(), check)
 
 
-@pytest.mark.parametrize("number", range(36))
-def test_D2_int_and_card_pass_through_parse(number):
-    assert Card.parse(number) is Card(number)
-    assert Card.parse(Card(number)) is Card(number)
+def test_D2_int_and_card_pass_through_parse():
+    def check(number):
+        assert Card.parse(number) is Card(number)
+        assert Card.parse(Card(number)) is Card(number)
+
+    check_cases(range(36), check)
 
 
-@pytest.mark.parametrize(
-    "card, expected",
-    [
+def test_D2_format_in_every_style():
+    formats = [
         (Card.CA, {"french": "A♣", "ascii": "AC", "swiss": "Eicheln Ass", "german": "Eichel Ass"}),
         (Card.SQ, {"french": "Q♠", "ascii": "QS", "swiss": "Schilten Ober", "german": "Laub Ober"}),
         (Card.H10, {"french": "10♥", "ascii": "TH", "swiss": "Rosen Banner", "german": "Herz 10"}),
         (Card.DJ, {"french": "J♦", "ascii": "JD", "swiss": "Schellen Under", "german": "Schellen Unter"}),
         (Card.CK, {"french": "K♣", "ascii": "KC", "swiss": "Eicheln König", "german": "Eichel König"}),
         (Card.S6, {"french": "6♠", "ascii": "6S", "swiss": "Schilten 6", "german": "Laub 6"}),
-    ],
-)
-def test_D2_format_in_every_style(card, expected):
-    assert set(expected) == set(STYLES)
-    for style, text in expected.items():
-        assert card.format(style) == text
-        assert format(card, style) == text
-    assert str(card) == expected["french"]
-    assert f"{card}" == expected["french"]
+    ]
+
+    def check(card, expected):
+        assert set(expected) == set(STYLES)
+        for style, text in expected.items():
+            assert card.format(style) == text
+            assert format(card, style) == text
+        assert str(card) == expected["french"]
+        assert f"{card}" == expected["french"]
+
+    check_cases(formats, check)
 
 
 def test_D2_styles_are_the_four_documented_ones():
     assert set(STYLES) == {"french", "ascii", "swiss", "german"}
 
 
-@pytest.mark.parametrize(
-    "suit, names",
-    [
+def test_D2_suit_format_in_every_style():
+    names = [
         (Suit.CLUBS, ("♣", "C", "Eicheln", "Eichel")),
         (Suit.SPADES, ("♠", "S", "Schilten", "Laub")),
         (Suit.HEARTS, ("♥", "H", "Rosen", "Herz")),
         (Suit.DIAMONDS, ("♦", "D", "Schellen", "Schellen")),
-    ],
-)
-def test_D2_suit_format_in_every_style(suit, names):
-    assert tuple(suit.format(style) for style in STYLES) == names
-    assert str(suit) == suit.symbol == names[0]
+    ]
+
+    def check(suit, names):
+        assert tuple(suit.format(style) for style in STYLES) == names
+        assert str(suit) == suit.symbol == names[0]
+
+    check_cases(names, check)
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("card", ALL_CARDS)
-def test_D2_format_parse_round_trip_every_card_every_style(card, style):
-    assert Card.parse(card.format(style)) is card
+def test_D2_format_parse_round_trip_every_card_every_style():
+    def check(card, style):
+        assert Card.parse(card.format(style)) is card
+
+    check_cases(itertools.product(ALL_CARDS, STYLES), check)
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("suit", Suit)
-def test_D2_suit_format_parse_round_trip(suit, style):
-    assert Suit.parse(suit.format(style)) is suit
+def test_D2_suit_format_parse_round_trip():
+    def check(suit, style):
+        assert Suit.parse(suit.format(style)) is suit
+
+    check_cases(itertools.product(Suit, STYLES), check)
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("rank", Rank)
-def test_D2_rank_format_parse_round_trip(rank, style):
-    assert Rank.parse(rank.format(style)) is rank
+def test_D2_rank_format_parse_round_trip():
+    def check(rank, style):
+        assert Rank.parse(rank.format(style)) is rank
+
+    check_cases(itertools.product(Rank, STYLES), check)
 
 
 def test_D2_unknown_style_is_refused():
@@ -310,114 +264,115 @@ def _repr_round_trip(s: CardSet) -> CardSet:
     return CardSet.parse(ast.literal_eval(text[len(prefix) : -len(suffix)]))
 
 
-@pytest.mark.parametrize(
-    "s",
-    [
+def test_D2_cardset_str_and_repr_round_trip():
+    sets = [
         CardSet(),
         CardSet.full(),
         CardSet.parse("A♣"),
         CardSet.parse("10♥ J♥ Q♥"),
         CardSet.parse("6♣ 6♠ 6♥ 6♦"),
         CardSet(SUIT_MASKS[Suit.DIAMONDS]),
-    ],
-    ids=repr,
-)
-def test_D2_cardset_str_and_repr_round_trip(s):
-    assert CardSet.parse(str(s)) == s
-    assert _repr_round_trip(s) == s
+    ]
+
+    def check(s):
+        assert CardSet.parse(str(s)) == s
+        assert _repr_round_trip(s) == s
+
+    check_cases(sets, check)
 
 
-@pytest.mark.parametrize("style", ["french", "ascii"])
-def test_D2_cardset_format_round_trip_single_token_styles(style):
+def test_D2_cardset_format_round_trip_single_token_styles():
     s = CardSet.parse("6♣ 10♠ J♥ A♦ Q♣")
-    assert CardSet.parse(s.format(style)) == s
-    assert CardSet.parse(s.format(style, sep=", ")) == s
+
+    def check(style):
+        assert CardSet.parse(s.format(style)) == s
+        assert CardSet.parse(s.format(style, sep=", ")) == s
+
+    check_cases(["french", "ascii"], check)
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_D2_cardset_format_lists_each_card_in_style(style):
+def test_D2_cardset_format_lists_each_card_in_style():
     s = CardSet.parse("6♣ 10♠ J♥ A♦")
-    assert s.format(style, sep="|").split("|") == [c.format(style) for c in s]
+
+    def check(style):
+        assert s.format(style, sep="|").split("|") == [c.format(style) for c in s]
+
+    check_cases(STYLES, check)
 
 
 # --------------------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Z♣",
-        "11♥",
-        "",
-        "   ",
-        "A",
-        "♣",
-        "Ass",
-        "ass",
-        "Eicheln",
-        "Rosen Rosen",
-        "Under Ober",
-        "A♣♣",
-        "A ♣ K",
-        "1♣",
-        "0♣",
-        "5♣",
-        "A♣ K♣",
-    ],
-)
-def test_D2_unknown_card_text_is_refused_with_the_text_in_the_message(text):
-    with pytest.raises(CardParseError) as info:
-        Card.parse(text)
-    assert repr(text) in str(info.value)
-    assert isinstance(info.value, JassError)
-    assert isinstance(info.value, ValueError)
+def test_D2_unknown_card_text_is_refused_with_the_text_in_the_message():
+    texts = [
+        "Z♣", "11♥", "", "   ", "A", "♣", "Ass", "ass", "Eicheln", "Rosen Rosen", "Under Ober", "A♣♣", "A ♣ K",
+        "1♣", "0♣", "5♣", "A♣ K♣",
+    ]
+
+    def check(text):
+        with pytest.raises(CardParseError) as info:
+            Card.parse(text)
+        assert repr(text) in str(info.value)
+        assert isinstance(info.value, JassError)
+        assert isinstance(info.value, ValueError)
+
+    check_cases(texts, check)
 
 
-@pytest.mark.parametrize("number", [-1, 36, 100, -36])
-def test_D1_card_number_out_of_range_is_refused(number):
-    with pytest.raises(CardParseError) as info:
-        Card.parse(number)
-    assert str(number) in str(info.value)
+def test_D1_card_number_out_of_range_is_refused():
+    def check(number):
+        with pytest.raises(CardParseError) as info:
+            Card.parse(number)
+        assert str(number) in str(info.value)
+
+    check_cases([-1, 36, 100, -36], check)
 
 
-@pytest.mark.parametrize("value", [None, 1.5, ["A♣"], b"AC"])
-def test_card_parse_refuses_non_text(value):
-    with pytest.raises(CardParseError):
-        Card.parse(value)
+def test_card_parse_refuses_non_text():
+    def check(value):
+        with pytest.raises(CardParseError):
+            Card.parse(value)
+
+    check_cases([None, 1.5, ["A♣"], b"AC"], check)
 
 
-@pytest.mark.parametrize("text", ["X", "", "Clubz", "♣♣", "Eicheln Rosen"])
-def test_D2_unknown_suit_is_refused(text):
-    with pytest.raises(CardParseError) as info:
-        Suit.parse(text)
-    assert repr(text) in str(info.value)
+def test_D2_unknown_suit_is_refused():
+    def check(text):
+        with pytest.raises(CardParseError) as info:
+            Suit.parse(text)
+        assert repr(text) in str(info.value)
+
+    check_cases(["X", "", "Clubz", "♣♣", "Eicheln Rosen"], check)
 
 
-@pytest.mark.parametrize("text", ["5", "11", "", "Z", "Ace of clubs", "1"])
-def test_D2_unknown_rank_is_refused(text):
-    with pytest.raises(CardParseError) as info:
-        Rank.parse(text)
-    assert repr(text) in str(info.value)
+def test_D2_unknown_rank_is_refused():
+    def check(text):
+        with pytest.raises(CardParseError) as info:
+            Rank.parse(text)
+        assert repr(text) in str(info.value)
+
+    check_cases(["5", "11", "", "Z", "Ace of clubs", "1"], check)
 
 
-@pytest.mark.parametrize(
-    "make, card",
-    [
-        (lambda: CardSet.parse("A♣ A♣"), Card.CA),
-        (lambda: CardSet.parse("AC K♣ ♣A"), Card.CA),
-        (lambda: CardSet.parse("Rosen-Under J♥"), Card.HJ),
-        (lambda: CardSet([Card.H10, "10h"]), Card.H10),
-        (lambda: CardSet([0, Card.C6]), Card.C6),
-        (lambda: CardSet(["6♦", "Schellen 6"]), Card.D6),
-    ],
-)
-def test_D1_duplicate_card_in_cardset_is_refused(make, card):
-    with pytest.raises(DuplicateCardError) as info:
-        make()
-    assert str(card) in str(info.value)
-    assert isinstance(info.value, JassError)
-    assert isinstance(info.value, ValueError)
-    assert "D1" in str(info.value)
+def test_D1_duplicate_card_in_cardset_is_refused():
+    duplicates = [
+        ("A♣ A♣", Card.CA),
+        ("AC K♣ ♣A", Card.CA),
+        ("Rosen-Under J♥", Card.HJ),
+        ([Card.H10, "10h"], Card.H10),
+        ([0, Card.C6], Card.C6),
+        (["6♦", "Schellen 6"], Card.D6),
+    ]
+
+    def check(cards, card):
+        with pytest.raises(DuplicateCardError) as info:
+            CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
+        assert str(card) in str(info.value)
+        assert isinstance(info.value, JassError)
+        assert isinstance(info.value, ValueError)
+        assert "D1" in str(info.value)
+
+    check_cases(duplicates, check)
 
 
 def test_cardset_with_a_bad_card_reports_the_bad_text():
@@ -427,10 +382,12 @@ def test_cardset_with_a_bad_card_reports_the_bad_text():
         CardSet([36])
 
 
-@pytest.mark.parametrize("mask", [-1, 2**36, 2**40])
-def test_cardset_mask_out_of_range_is_refused(mask):
-    with pytest.raises(CardParseError, match=str(mask)):
-        CardSet(mask)
+def test_cardset_mask_out_of_range_is_refused():
+    def check(mask):
+        with pytest.raises(CardParseError, match=str(mask)):
+            CardSet(mask)
+
+    check_cases([-1, 2**36, 2**40], check)
 
 
 def test_error_hierarchy():
@@ -511,33 +468,38 @@ def test_cardset_operators_accept_iterables_of_card_likes():
     assert ["K♠"] | A == A | CardSet.parse("K♠")
 
 
-@pytest.mark.parametrize("card", [Card.C6, Card.HA, Card.DA, Card.S10])
-def test_cardset_operators_with_a_single_card_operand_mean_that_card(card):
+def test_cardset_operators_with_a_single_card_operand_mean_that_card():
     """A Card is a CardLike: ``hand - card`` must mean the card, never the card's number as a mask.
 
     Raising TypeError is also acceptable; silently using ``int(card)`` as a mask is not.
     """
     hand = CardSet.parse("6♣ A♥ 10♠ 9♦")
-    expected = {
-        "|": hand.add(card),
-        "-": hand.remove(card),
-        "&": CardSet([card]) if card in hand else CardSet(),
-    }
-    for op, want in expected.items():
+
+    def check(card):
+        expected = {
+            "|": hand.add(card),
+            "-": hand.remove(card),
+            "&": CardSet([card]) if card in hand else CardSet(),
+        }
+        for op, want in expected.items():
+            try:
+                got = {"|": lambda: hand | card, "-": lambda: hand - card, "&": lambda: hand & card}[op]()
+            except TypeError:
+                continue
+            assert got == want, f"hand {op} {card!r} gave {got!r}, expected {want!r}"
+
+    check_cases([Card.C6, Card.HA, Card.DA, Card.S10], check)
+
+
+def test_cardset_of_a_single_card_is_that_card():
+    def check(card):
         try:
-            got = {"|": lambda: hand | card, "-": lambda: hand - card, "&": lambda: hand & card}[op]()
+            s = CardSet(card)
         except TypeError:
-            continue
-        assert got == want, f"hand {op} {card!r} gave {got!r}, expected {want!r}"
+            return
+        assert s == CardSet([card]), f"CardSet({card!r}) gave {s!r}"
 
-
-@pytest.mark.parametrize("card", [Card.CA, Card.HJ, Card.C6])
-def test_cardset_of_a_single_card_is_that_card(card):
-    try:
-        s = CardSet(card)
-    except TypeError:
-        return
-    assert s == CardSet([card]), f"CardSet({card!r}) gave {s!r}"
+    check_cases([Card.CA, Card.HJ, Card.C6], check)
 
 
 def test_cardset_subset_superset_and_disjoint():
@@ -607,14 +569,17 @@ def test_cardset_add_and_remove_return_new_sets():
         s.remove(36)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_cardset_of_suit(suit):
+def test_cardset_of_suit():
     s = CardSet.parse("6♣ A♣ K♠ J♥ 9♥ 10♥ Q♦")
-    part = s.of_suit(suit)
-    assert all(c.suit == suit for c in part)
-    assert part == CardSet([c for c in s if c.suit == suit])
-    assert s.of_suit(int(suit)) == part
-    assert CardSet.full().of_suit(suit) == CardSet(suit.mask)
+
+    def check(suit):
+        part = s.of_suit(suit)
+        assert all(c.suit == suit for c in part)
+        assert part == CardSet([c for c in s if c.suit == suit])
+        assert s.of_suit(int(suit)) == part
+        assert CardSet.full().of_suit(suit) == CardSet(suit.mask)
+
+    check_cases(Suit, check)
 
 
 def test_cardset_suits_partition_the_deck():
