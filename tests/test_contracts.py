@@ -7,7 +7,10 @@ Test names carry the rule id they check.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from casetable import check_cases
 
 from jasslib import (
     CLASSIC,
@@ -51,58 +54,36 @@ def test_C1_six_contracts_four_trumps_obenabe_undenufe():
         assert contract.trump is None
 
 
-@pytest.mark.parametrize(
-    "text, contract",
-    [
-        ("♣", Contract.CLUBS),
-        ("♠", Contract.SPADES),
-        ("♥", Contract.HEARTS),
-        ("♦", Contract.DIAMONDS),
-        ("C", Contract.CLUBS),
-        ("s", Contract.SPADES),
-        ("h", Contract.HEARTS),
-        ("D", Contract.DIAMONDS),
-        ("clubs", Contract.CLUBS),
-        ("Spades", Contract.SPADES),
-        ("hearts", Contract.HEARTS),
-        ("DIAMONDS", Contract.DIAMONDS),
-        ("Eicheln", Contract.CLUBS),
-        ("Schilten", Contract.SPADES),
-        ("Rosen", Contract.HEARTS),
-        ("rosen", Contract.HEARTS),
-        ("Schellen", Contract.DIAMONDS),
-        ("Eichel", Contract.CLUBS),
-        ("Laub", Contract.SPADES),
-        ("Herz", Contract.HEARTS),
-        ("Rosen trump", Contract.HEARTS),
-        ("♥ trump", Contract.HEARTS),
-        ("obenabe", Contract.OBENABE),
-        ("Obenabe", Contract.OBENABE),
-        ("OBENABE", Contract.OBENABE),
-        ("oben", Contract.OBENABE),
-        ("undenufe", Contract.UNDENUFE),
-        ("Undenufe", Contract.UNDENUFE),
-        ("unden", Contract.UNDENUFE),
-        ("  Unden  ", Contract.UNDENUFE),
-        (0, Contract.CLUBS),
-        (1, Contract.SPADES),
-        (2, Contract.HEARTS),
-        (3, Contract.DIAMONDS),
-        (4, Contract.OBENABE),
-        (5, Contract.UNDENUFE),
-        (Contract.UNDENUFE, Contract.UNDENUFE),
-        (Suit.HEARTS, Contract.HEARTS),
-    ],
-)
-def test_C1_contract_parse(text, contract):
-    assert Contract.parse(text) is contract
+def test_C1_contract_parse():
+    words = {
+        "♣": Contract.CLUBS, "♠": Contract.SPADES, "♥": Contract.HEARTS, "♦": Contract.DIAMONDS,
+        "C": Contract.CLUBS, "s": Contract.SPADES, "h": Contract.HEARTS, "D": Contract.DIAMONDS,
+        "clubs": Contract.CLUBS, "Spades": Contract.SPADES, "hearts": Contract.HEARTS, "DIAMONDS": Contract.DIAMONDS,
+        "Eicheln": Contract.CLUBS, "Schilten": Contract.SPADES, "Rosen": Contract.HEARTS, "rosen": Contract.HEARTS,
+        "Schellen": Contract.DIAMONDS, "Eichel": Contract.CLUBS, "Laub": Contract.SPADES, "Herz": Contract.HEARTS,
+        "Rosen trump": Contract.HEARTS, "♥ trump": Contract.HEARTS,
+        "obenabe": Contract.OBENABE, "Obenabe": Contract.OBENABE, "OBENABE": Contract.OBENABE, "oben": Contract.OBENABE,
+        "undenufe": Contract.UNDENUFE, "Undenufe": Contract.UNDENUFE, "unden": Contract.UNDENUFE,
+        "  Unden  ": Contract.UNDENUFE,
+    }
+    # numbers, a Contract and a Suit: a list, not dict keys (IntEnum members equal their numbers)
+    others = [
+        (0, Contract.CLUBS), (1, Contract.SPADES), (2, Contract.HEARTS), (3, Contract.DIAMONDS), (4, Contract.OBENABE),
+        (5, Contract.UNDENUFE), (Contract.UNDENUFE, Contract.UNDENUFE), (Suit.HEARTS, Contract.HEARTS),
+    ]
+
+    def check(text, contract):
+        assert Contract.parse(text) is contract
+
+    check_cases([*words.items(), *others], check)
 
 
-@pytest.mark.parametrize("contract", Contract)
-@pytest.mark.parametrize("style", ["french", "ascii", "swiss", "german"])
-def test_C1_contract_format_parse_round_trip(contract, style):
-    assert Contract.parse(contract.format(style)) is contract
-    assert Contract.parse(str(contract)) is contract
+def test_C1_contract_format_parse_round_trip():
+    def check(contract, style):
+        assert Contract.parse(contract.format(style)) is contract
+        assert Contract.parse(str(contract)) is contract
+
+    check_cases(itertools.product(Contract, ["french", "ascii", "swiss", "german"]), check)
 
 
 def test_C1_contract_str():
@@ -111,23 +92,27 @@ def test_C1_contract_str():
     assert Contract.SPADES.format("german") == "Laub trump"
 
 
-@pytest.mark.parametrize("bad", ["", "x", "trump", "schieben", "Ass", "A♣", "Obenabee", "7", "Rosen Under"])
-def test_C1_bad_contract_text_is_refused_mentioning_C1(bad):
-    with pytest.raises(CardParseError) as info:
-        Contract.parse(bad)
-    message = str(info.value)
-    assert "C1" in message
-    assert repr(bad) in message
-    assert isinstance(info.value, JassError) and isinstance(info.value, ValueError)
+def test_C1_bad_contract_text_is_refused_mentioning_C1():
+    def check(bad):
+        with pytest.raises(CardParseError) as info:
+            Contract.parse(bad)
+        message = str(info.value)
+        assert "C1" in message
+        assert repr(bad) in message
+        assert isinstance(info.value, JassError) and isinstance(info.value, ValueError)
+
+    check_cases(["", "x", "trump", "schieben", "Ass", "A♣", "Obenabee", "7", "Rosen Under"], check)
 
 
-@pytest.mark.parametrize("bad", [6, -1, 100])
-def test_C1_bad_contract_number_is_refused_mentioning_C1(bad):
-    with pytest.raises(CardParseError) as info:
-        Contract.parse(bad)
-    message = str(info.value)
-    assert str(bad) in message
-    assert "C1" in message
+def test_C1_bad_contract_number_is_refused_mentioning_C1():
+    def check(bad):
+        with pytest.raises(CardParseError) as info:
+            Contract.parse(bad)
+        message = str(info.value)
+        assert str(bad) in message
+        assert "C1" in message
+
+    check_cases([6, -1, 100], check)
 
 
 # --------------------------------------------------------------------------- O1–O3: card order
@@ -140,25 +125,30 @@ def _order_by_strength(contract: Contract, suit: Suit) -> str:
     return " ".join(str(c.rank) for c in cards)
 
 
-@pytest.mark.parametrize("suit", Suit)
-@pytest.mark.parametrize("contract", TRUMPS)
-def test_O1_O2_order_in_trump_contracts(contract, suit):
-    expected = O2_ORDER if contract.trump == suit else O1_ORDER
-    assert contract.card_order(suit) == expected
-    assert contract.card_order(int(suit)) == expected
-    assert _order_by_strength(contract, suit) == expected
+def test_O1_O2_order_in_trump_contracts():
+    def check(contract, suit):
+        expected = O2_ORDER if contract.trump == suit else O1_ORDER
+        assert contract.card_order(suit) == expected
+        assert contract.card_order(int(suit)) == expected
+        assert _order_by_strength(contract, suit) == expected
+
+    check_cases(itertools.product(TRUMPS, Suit), check)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_O1_obenabe_order_is_ace_high(suit):
-    assert Contract.OBENABE.card_order(suit) == O1_ORDER
-    assert _order_by_strength(Contract.OBENABE, suit) == O1_ORDER
+def test_O1_obenabe_order_is_ace_high():
+    def check(suit):
+        assert Contract.OBENABE.card_order(suit) == O1_ORDER
+        assert _order_by_strength(Contract.OBENABE, suit) == O1_ORDER
+
+    check_cases(Suit, check)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_O3_undenufe_order_is_six_high(suit):
-    assert Contract.UNDENUFE.card_order(suit) == O3_ORDER
-    assert _order_by_strength(Contract.UNDENUFE, suit) == O3_ORDER
+def test_O3_undenufe_order_is_six_high():
+    def check(suit):
+        assert Contract.UNDENUFE.card_order(suit) == O3_ORDER
+        assert _order_by_strength(Contract.UNDENUFE, suit) == O3_ORDER
+
+    check_cases(Suit, check)
 
 
 def test_O1_O2_order_constants():
@@ -166,17 +156,18 @@ def test_O1_O2_order_constants():
     assert " ".join(str(r) for r in TRUMP_ORDER) == O2_ORDER
 
 
-@pytest.mark.parametrize("contract", Contract)
-def test_O1_O3_rank_strength_is_a_permutation_per_suit(contract):
-    strength = rank_strength(contract)
-    assert len(strength) == 36
-    for suit in Suit:
-        assert sorted(strength[c] for c in CardSet.full().of_suit(suit)) == list(range(9))
+def test_O1_O3_rank_strength_is_a_permutation_per_suit():
+    def check(contract):
+        strength = rank_strength(contract)
+        assert len(strength) == 36
+        for suit in Suit:
+            assert sorted(strength[c] for c in CardSet.full().of_suit(suit)) == list(range(9)), suit
+
+    check_cases(Contract, check)
 
 
-@pytest.mark.parametrize(
-    "contract, stronger, weaker",
-    [
+def test_O1_O3_rank_strength_examples():
+    stronger_first = [
         (Contract.HEARTS, "J♥", "9♥"),  # Puur beats Näll
         (Contract.HEARTS, "9♥", "A♥"),  # Näll beats the trump ace
         (Contract.HEARTS, "10♥", "8♥"),
@@ -189,70 +180,85 @@ def test_O1_O3_rank_strength_is_a_permutation_per_suit(contract):
         (Contract.UNDENUFE, "6♠", "7♠"),
         (Contract.UNDENUFE, "K♠", "A♠"),
         (Contract.UNDENUFE, "9♠", "J♠"),
-    ],
-)
-def test_O1_O3_rank_strength_examples(contract, stronger, weaker):
-    strength = rank_strength(contract)
-    assert strength[Card.parse(stronger)] > strength[Card.parse(weaker)]
+    ]
+
+    def check(contract, stronger, weaker):
+        strength = rank_strength(contract)
+        assert strength[Card.parse(stronger)] > strength[Card.parse(weaker)]
+
+    check_cases(stronger_first, check)
 
 
 # --------------------------------------------------------------------------- O4–O6: card points
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("contract", TRUMPS)
-def test_O4_trump_contract_points(contract, ruleset):
-    table = ruleset.card_points(contract)
+def test_O4_trump_contract_points():
     trump_values = {"J": 20, "9": 14, "A": 11, "K": 4, "Q": 3, "10": 10, "8": 0, "7": 0, "6": 0}
     plain_values = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 0, "7": 0, "6": 0}
-    for card in Card:
-        values = trump_values if card.suit == contract.trump else plain_values
-        assert table[card] == values[str(card.rank)], f"{card} under {contract}"
+
+    def check(ruleset, contract):
+        table = ruleset.card_points(contract)
+        for card in Card:
+            values = trump_values if card.suit == contract.trump else plain_values
+            assert table[card] == values[str(card.rank)], f"{card} under {contract}"
+
+    check_cases(itertools.product(PRESETS, TRUMPS), check)
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_O4_hearts_trump_examples(ruleset):
-    assert points(ruleset, Contract.HEARTS, "J♥") == 20
-    assert points(ruleset, Contract.HEARTS, "9♥") == 14
-    assert points(ruleset, Contract.HEARTS, "J♣") == 2
-    assert points(ruleset, Contract.HEARTS, "9♣") == 0
-    assert points(ruleset, Contract.HEARTS, "8♥") == 0
-    assert points(ruleset, Contract.HEARTS, "8♣") == 0
-    assert points(ruleset, Contract.HEARTS, "10♦") == 10
+def test_O4_hearts_trump_examples():
+    def check(ruleset):
+        assert points(ruleset, Contract.HEARTS, "J♥") == 20
+        assert points(ruleset, Contract.HEARTS, "9♥") == 14
+        assert points(ruleset, Contract.HEARTS, "J♣") == 2
+        assert points(ruleset, Contract.HEARTS, "9♣") == 0
+        assert points(ruleset, Contract.HEARTS, "8♥") == 0
+        assert points(ruleset, Contract.HEARTS, "8♣") == 0
+        assert points(ruleset, Contract.HEARTS, "10♦") == 10
+
+    check_cases(PRESETS, check)
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("suit", Suit)
-def test_O5_obenabe_points_eight_counts_eight(suit, ruleset):
+def test_O5_obenabe_points_eight_counts_eight():
     """O5: in Obenabe (and Undenufe) the 8 counts 8 and there is no trump."""
-    table = ruleset.card_points(Contract.OBENABE)
     values = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 8, "7": 0, "6": 0}
-    for card in CardSet.full().of_suit(suit):
-        assert table[card] == values[str(card.rank)], str(card)
+
+    def check(ruleset, suit):
+        table = ruleset.card_points(Contract.OBENABE)
+        for card in CardSet.full().of_suit(suit):
+            assert table[card] == values[str(card.rank)], str(card)
+
+    check_cases(itertools.product(PRESETS, Suit), check)
 
 
-@pytest.mark.parametrize("contract", Contract)
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_O4_O5_eight_counts_only_without_trump(contract, ruleset):
-    table = ruleset.card_points(contract)
-    eights = [table[Card.make(s, Rank.EIGHT)] for s in Suit]
-    assert eights == ([0, 0, 0, 0] if contract.has_trump else [8, 8, 8, 8])
+def test_O4_O5_eight_counts_only_without_trump():
+    def check(ruleset, contract):
+        table = ruleset.card_points(contract)
+        eights = [table[Card.make(s, Rank.EIGHT)] for s in Suit]
+        assert eights == ([0, 0, 0, 0] if contract.has_trump else [8, 8, 8, 8])
+
+    check_cases(itertools.product(PRESETS, Contract), check)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_O6_classic_undenufe_keeps_ace_11_six_0(suit):
+def test_O6_classic_undenufe_keeps_ace_11_six_0():
     table = CLASSIC.card_points(Contract.UNDENUFE)
     values = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 8, "7": 0, "6": 0}
-    for card in CardSet.full().of_suit(suit):
-        assert table[card] == values[str(card.rank)], str(card)
+
+    def check(suit):
+        for card in CardSet.full().of_suit(suit):
+            assert table[card] == values[str(card.rank)], str(card)
+
+    check_cases(Suit, check)
 
 
-@pytest.mark.parametrize("suit", Suit)
-def test_O6_modern_undenufe_six_11_ace_0(suit):
+def test_O6_modern_undenufe_six_11_ace_0():
     table = MODERN.card_points(Contract.UNDENUFE)
     values = {"A": 0, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 8, "7": 0, "6": 11}
-    for card in CardSet.full().of_suit(suit):
-        assert table[card] == values[str(card.rank)], str(card)
+
+    def check(suit):
+        for card in CardSet.full().of_suit(suit):
+            assert table[card] == values[str(card.rank)], str(card)
+
+    check_cases(Suit, check)
 
 
 def test_O6_undenufe_flag_only_changes_undenufe():
@@ -264,12 +270,13 @@ def test_O6_undenufe_flag_only_changes_undenufe():
             assert CLASSIC.card_points(contract) == MODERN.card_points(contract)
 
 
-@pytest.mark.parametrize("contract", Contract)
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_O7_card_points_sum_to_152(contract, ruleset):
-    table = ruleset.card_points(contract)
-    assert len(table) == 36
-    assert sum(table) == 152
-    assert sum(table) + 5 == 157  # with the last trick
-    assert sum(table) + 5 + 100 == 257  # match
-    assert all(v >= 0 for v in table)
+def test_O7_card_points_sum_to_152():
+    def check(ruleset, contract):
+        table = ruleset.card_points(contract)
+        assert len(table) == 36
+        assert sum(table) == 152
+        assert sum(table) + 5 == 157  # with the last trick
+        assert sum(table) + 5 + 100 == 257  # match
+        assert all(v >= 0 for v in table)
+
+    check_cases(itertools.product(PRESETS, Contract), check)
