@@ -8,9 +8,11 @@ Test names carry the rule id they check.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 
 import pytest
+from casetable import check_cases
 
 from jasslib import CLASSIC, MODERN, Card, CardParseError, Contract, Ruleset
 
@@ -20,47 +22,42 @@ PRESETS = [CLASSIC, MODERN]
 # --------------------------------------------------------------------------- C3: multipliers
 
 
-@pytest.mark.parametrize(
-    "contract, factor",
-    [
-        (Contract.CLUBS, 1),
-        (Contract.SPADES, 1),
-        (Contract.DIAMONDS, 2),
-        (Contract.HEARTS, 2),
-        (Contract.OBENABE, 3),
-        (Contract.UNDENUFE, 4),
-    ],
-)
-def test_C3_classic_multipliers(contract, factor):
-    assert CLASSIC.multiplier(contract) == factor
-    assert CLASSIC.multiplier(int(contract)) == factor
+def test_C3_classic_multipliers():
+    factors = [
+        (Contract.CLUBS, 1), (Contract.SPADES, 1), (Contract.DIAMONDS, 2), (Contract.HEARTS, 2),
+        (Contract.OBENABE, 3), (Contract.UNDENUFE, 4),
+    ]
+
+    def check(contract, factor):
+        assert CLASSIC.multiplier(contract) == factor
+        assert CLASSIC.multiplier(int(contract)) == factor
+
+    check_cases(factors, check)
 
 
-@pytest.mark.parametrize("contract", Contract)
-def test_C3_modern_multipliers_are_all_one(contract):
-    assert MODERN.multiplier(contract) == 1
+def test_C3_modern_multipliers_are_all_one():
+    def check(contract):
+        assert MODERN.multiplier(contract) == 1
+
+    check_cases(Contract, check)
 
 
-@pytest.mark.parametrize(
-    "contract, factor",
-    [
-        (Contract.DIAMONDS, 2),
-        (Contract.SPADES, 2),
-        (Contract.CLUBS, 1),
-        (Contract.HEARTS, 1),
-        (Contract.OBENABE, 3),
-        (Contract.UNDENUFE, 3),
-    ],
-)
-def test_C3_modern_optional_multipliers(contract, factor):
+def test_C3_modern_optional_multipliers():
+    factors = [
+        (Contract.DIAMONDS, 2), (Contract.SPADES, 2), (Contract.CLUBS, 1), (Contract.HEARTS, 1),
+        (Contract.OBENABE, 3), (Contract.UNDENUFE, 3),
+    ]
     optional = MODERN.with_multipliers()
-    assert optional.multiplier(contract) == factor
+
+    def check(contract, factor):
+        assert optional.multiplier(contract) == factor
+        assert MODERN.multiplier(contract) == 1  # the preset itself is unchanged
+
+    check_cases(factors, check)
     # everything else of the modern preset is kept
     assert optional.modern_undenufe == MODERN.modern_undenufe
     assert optional.target == MODERN.target
     assert optional.starting_card == MODERN.starting_card
-    # and the preset itself is unchanged
-    assert MODERN.multiplier(contract) == 1
 
 
 def test_C3_custom_multipliers_and_validation():
@@ -70,7 +67,6 @@ def test_C3_custom_multipliers_and_validation():
         CLASSIC.with_multipliers((1, 1, 1))
     with pytest.raises(ValueError, match="C3"):
         CLASSIC.with_multipliers((1, 1, 1, 1, 1, 0))
-
 
 
 # --------------------------------------------------------------------------- presets and variants
@@ -93,19 +89,22 @@ def test_G4_schneider_is_half_the_target():
     assert MODERN.schneider == 500
 
 
-@pytest.mark.parametrize(
-    "length, classic, modern",
-    [(3, 20, 20), (4, 50, 50), (5, 100, 100), (6, 100, 150), (7, 100, 200), (8, 100, 250), (9, 100, 300)],
-)
-def test_W2_sequence_scale(length, classic, modern):
-    assert CLASSIC.sequence_points(length) == classic
-    assert MODERN.sequence_points(length) == modern
+def test_W2_sequence_scale():
+    points = [(3, 20, 20), (4, 50, 50), (5, 100, 100), (6, 100, 150), (7, 100, 200), (8, 100, 250), (9, 100, 300)]
+
+    def check(length, classic, modern):
+        assert CLASSIC.sequence_points(length) == classic
+        assert MODERN.sequence_points(length) == modern
+
+    check_cases(points, check)
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 10])
-def test_W2_sequence_length_out_of_range(length):
-    with pytest.raises(ValueError, match="W2"):
-        CLASSIC.sequence_points(length)
+def test_W2_sequence_length_out_of_range():
+    def check(length):
+        with pytest.raises(ValueError, match="W2"):
+            CLASSIC.sequence_points(length)
+
+    check_cases([0, 1, 2, 10], check)
 
 
 def test_W3_four_nines():
@@ -113,21 +112,21 @@ def test_W3_four_nines():
     assert MODERN.four_nines == 150
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_G3_claim_priority(ruleset):
-    assert ruleset.claim_priority == ("stoeck", "weis", "stich")
+def test_G3_claim_priority():
+    assert CLASSIC.claim_priority == MODERN.claim_priority == ("stoeck", "weis", "stich")
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("target", [1500, 2500, 1000])
-def test_G1_G4_with_target(ruleset, target):
-    variant = ruleset.with_target(target)
-    assert variant.target == target
-    assert variant.schneider == target // 2
-    assert variant.multipliers == ruleset.multipliers
-    assert variant.sequence_scale == ruleset.sequence_scale
-    assert variant.starting_card == ruleset.starting_card
-    assert ruleset.target in (3000, 1000)  # the preset is unchanged
+def test_G1_G4_with_target():
+    def check(ruleset, target):
+        variant = ruleset.with_target(target)
+        assert variant.target == target
+        assert variant.schneider == target // 2
+        assert variant.multipliers == ruleset.multipliers
+        assert variant.sequence_scale == ruleset.sequence_scale
+        assert variant.starting_card == ruleset.starting_card
+        assert ruleset.target in (3000, 1000)  # the preset is unchanged
+
+    check_cases(itertools.product(PRESETS, [1500, 2500, 1000]), check)
 
 
 def test_G1_with_target_1500_on_classic():
@@ -136,33 +135,34 @@ def test_G1_with_target_1500_on_classic():
     assert CLASSIC.target == 3000
 
 
-@pytest.mark.parametrize(
-    "name, preset", [("classic", CLASSIC), ("modern", MODERN), (" Classic ", CLASSIC), ("MODERN", MODERN)]
-)
-def test_ruleset_get(name, preset):
-    assert Ruleset.get(name) is preset
-    assert Ruleset.get(preset) is preset
+def test_ruleset_get():
+    def check(name, preset):
+        assert Ruleset.get(name) is preset
+        assert Ruleset.get(preset) is preset
+
+    check_cases([("classic", CLASSIC), ("modern", MODERN), (" Classic ", CLASSIC), ("MODERN", MODERN)], check)
 
 
-@pytest.mark.parametrize("bad", ["", "swiss", "klassik", "classic-1500"])
-def test_ruleset_get_unknown_name(bad):
-    with pytest.raises(CardParseError) as info:
-        Ruleset.get(bad)
-    assert repr(bad) in str(info.value)
-    assert isinstance(info.value, ValueError)
+def test_ruleset_get_unknown_name():
+    def check(bad):
+        with pytest.raises(CardParseError) as info:
+            Ruleset.get(bad)
+        assert repr(bad) in str(info.value)
+        assert isinstance(info.value, ValueError)
+
+    check_cases(["", "swiss", "klassik", "classic-1500"], check)
 
 
-@pytest.mark.parametrize(
-    "ruleset",
-    [CLASSIC, MODERN, MODERN.with_multipliers(), CLASSIC.with_target(1500), MODERN.with_target(2500)],
-    ids=lambda r: r.name,
-)
-def test_ruleset_to_dict_from_dict_round_trip(ruleset):
-    data = ruleset.to_dict()
-    assert Ruleset.from_dict(data) == ruleset
-    # through real JSON text too
-    assert Ruleset.from_dict(json.loads(json.dumps(data))) == ruleset
-    assert data["starting_card"] == str(ruleset.starting_card)
+def test_ruleset_to_dict_from_dict_round_trip():
+    def check(ruleset):
+        data = ruleset.to_dict()
+        assert Ruleset.from_dict(data) == ruleset
+        # through real JSON text too
+        assert Ruleset.from_dict(json.loads(json.dumps(data))) == ruleset
+        assert data["starting_card"] == str(ruleset.starting_card)
+
+    variants = [MODERN.with_multipliers(), CLASSIC.with_target(1500), MODERN.with_target(2500)]
+    check_cases([*PRESETS, *variants], check)
 
 
 def test_ruleset_to_dict_is_json_ready():
@@ -174,28 +174,31 @@ def test_ruleset_to_dict_is_json_ready():
     assert data["claim_priority"] == ["stoeck", "weis", "stich"]
 
 
-@pytest.mark.parametrize("ruleset", PRESETS, ids=lambda r: r.name)
-def test_ruleset_is_frozen(ruleset):
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        ruleset.target = 500  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        ruleset.name = "x"  # type: ignore[misc]
-    assert hash(ruleset) == hash(Ruleset.from_dict(ruleset.to_dict()))
+def test_ruleset_is_frozen():
+    def check(ruleset):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            ruleset.target = 500  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            ruleset.name = "x"  # type: ignore[misc]
+        assert hash(ruleset) == hash(Ruleset.from_dict(ruleset.to_dict()))
+
+    check_cases(PRESETS, check)
 
 
-@pytest.mark.parametrize(
-    "changes, rule",
-    [
+def test_ruleset_validation():
+    invalid = [
         ({"target": 0}, "G1"),
         ({"schneider": 5000}, "G4"),
         ({"schneider": -1}, "G4"),
         ({"sequence_scale": (20, 50)}, "W2"),
         ({"claim_priority": ("stich", "weis", "weis")}, "G3"),
-    ],
-)
-def test_ruleset_validation(changes, rule):
-    with pytest.raises(ValueError, match=rule):
-        CLASSIC.replace(**changes)
+    ]
+
+    def check(changes, rule):
+        with pytest.raises(ValueError, match=rule):
+            CLASSIC.replace(**changes)
+
+    check_cases(invalid, check)
 
 
 def test_ruleset_replace_does_not_change_the_preset():
