@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from casetable import check_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,26 +91,30 @@ def test_W1_every_weis_is_inside_the_hand_and_input_forms_agree() -> None:
 # ----------------------------------------------------------------------------------------- W2
 
 
-@pytest.mark.parametrize(
-    ("length", "classic", "modern"),
-    [(3, 20, 20), (4, 50, 50), (5, 100, 100), (6, 100, 150), (7, 100, 200), (8, 100, 250), (9, 100, 300)],
-)
-def test_W2_sequence_points_classic_and_modern(length: int, classic: int, modern: int) -> None:
-    cards = run(Suit.SPADES, Rank.SIX, length)
-    for ruleset, points in ((CLASSIC, classic), (MODERN, modern)):
-        whole = [w for w in find_weis(cards, ruleset) if w.length == length]
-        assert len(whole) == 1 and whole[0].points == points
-        assert whole[0].kind is WeisKind.SEQUENCE and whole[0].cards == cards
-        assert W(cards, ruleset).points == points
+def test_W2_sequence_points_classic_and_modern() -> None:
+    scale = [(3, 20, 20), (4, 50, 50), (5, 100, 100), (6, 100, 150), (7, 100, 200), (8, 100, 250), (9, 100, 300)]
+
+    def check(length: int, classic: int, modern: int) -> None:
+        cards = run(Suit.SPADES, Rank.SIX, length)
+        for ruleset, points in ((CLASSIC, classic), (MODERN, modern)):
+            whole = [w for w in find_weis(cards, ruleset) if w.length == length]
+            assert len(whole) == 1 and whole[0].points == points, ruleset.name
+            assert whole[0].kind is WeisKind.SEQUENCE and whole[0].cards == cards
+            assert W(cards, ruleset).points == points, ruleset.name
+
+    check_cases(scale, check)
 
 
-@pytest.mark.parametrize("contract", list(Contract))
-def test_W2_sequences_count_in_the_trump_suit_and_in_undenufe(contract: Contract) -> None:
+def test_W2_sequences_count_in_the_trump_suit_and_in_undenufe() -> None:
     hand = CardSet.parse("9♥ 10♥ J♥ A♣")  # natural order 9 10 J, even in trump (O2 is not used)
-    d = best_declaration(hand, contract)
-    assert d.points == 20 and strs(d.weis) == ["sequence of 3 ♥ 9–J (20)"]
-    # Adjacent in the trump order J 9 A, but not in natural order: no Weis.
-    assert best_declaration("J♥ 9♥ A♥", contract).points == 0
+
+    def check(contract: Contract) -> None:
+        d = best_declaration(hand, contract)
+        assert d.points == 20 and strs(d.weis) == ["sequence of 3 ♥ 9–J (20)"]
+        # Adjacent in the trump order J 9 A, but not in natural order: no Weis.
+        assert best_declaration("J♥ 9♥ A♥", contract).points == 0
+
+    check_cases(Contract, check)
 
 
 def test_W2_every_sub_run_is_listed() -> None:
@@ -139,9 +144,8 @@ def test_W2_order_is_strongest_first() -> None:
 # ----------------------------------------------------------------------------------------- W3
 
 
-@pytest.mark.parametrize(
-    ("rank", "classic", "modern"),
-    [
+def test_W3_four_of_a_kind() -> None:
+    values = [
         (Rank.JACK, 200, 200),
         (Rank.ACE, 100, 100),
         (Rank.KING, 100, 100),
@@ -151,27 +155,29 @@ def test_W2_order_is_strongest_first() -> None:
         (Rank.EIGHT, None, None),
         (Rank.SEVEN, None, None),
         (Rank.SIX, None, None),
-    ],
-)
-def test_W3_four_of_a_kind(rank: Rank, classic: int | None, modern: int | None) -> None:
-    four = CardSet(Card.make(s, rank) for s in Suit)
-    for ruleset, points in ((CLASSIC, classic), (MODERN, modern)):
-        found = find_weis(four, ruleset)
-        if points is None:
-            assert found == []
-            with pytest.raises(JassError, match="no Weis"):
-                W(four, ruleset)
-        else:
-            assert len(found) == 1
-            w = found[0]
-            assert (w.kind, w.points, w.rank, w.top, w.suit, w.length) == (
-                WeisKind.FOUR_OF_A_KIND,
-                points,
-                rank,
-                rank,
-                None,
-                4,
-            )
+    ]
+
+    def check(rank: Rank, classic: int | None, modern: int | None) -> None:
+        four = CardSet(Card.make(s, rank) for s in Suit)
+        for ruleset, points in ((CLASSIC, classic), (MODERN, modern)):
+            found = find_weis(four, ruleset)
+            if points is None:
+                assert found == [], ruleset.name
+                with pytest.raises(JassError, match="no Weis"):
+                    W(four, ruleset)
+            else:
+                assert len(found) == 1, ruleset.name
+                w = found[0]
+                assert (w.kind, w.points, w.rank, w.top, w.suit, w.length) == (
+                    WeisKind.FOUR_OF_A_KIND,
+                    points,
+                    rank,
+                    rank,
+                    None,
+                    4,
+                ), ruleset.name
+
+    check_cases(values, check)
 
 
 def test_W3_three_of_a_kind_is_nothing() -> None:
@@ -314,13 +320,16 @@ def test_W6_trump_sequence_beats_equal_non_trump() -> None:
     assert compare_weis(W("Q♣ K♣ A♣"), spades, Contract.SPADES) == 1
 
 
-@pytest.mark.parametrize(("forehand", "winner"), [(0, 1), (1, 1), (2, 2), (3, 1)])
-def test_W6_equal_weis_go_to_the_earlier_player(forehand: int, winner: int) -> None:
+def test_W6_equal_weis_go_to_the_earlier_player() -> None:
     ds = [decl("A♣", Contract.HEARTS), decl("J♣ Q♣ K♣", Contract.HEARTS)]
     ds += [decl("J♠ Q♠ K♠", Contract.HEARTS), decl("A♦", Contract.HEARTS)]
-    r = contest(ds, Contract.HEARTS, forehand)
-    assert r.winner == Seat(winner) and r.team == Seat(winner).team
-    assert r.reason.endswith("equal: the earlier player in the first trick wins")
+
+    def check(forehand: int, winner: int) -> None:
+        r = contest(ds, Contract.HEARTS, forehand)
+        assert r.winner == Seat(winner) and r.team == Seat(winner).team
+        assert r.reason.endswith("equal: the earlier player in the first trick wins")
+
+    check_cases([(0, 1), (1, 1), (2, 2), (3, 1)], check)  # (forehand, winner): seats 1 and 2 hold equal Weis
 
 
 def test_W6_trump_beats_the_earlier_player() -> None:
