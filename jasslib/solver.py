@@ -1,0 +1,991 @@
+"""Exact double-dummy (DD) search for Schieber: the value of every card when all hands are known.
+
+A :class:`Position` is any moment of the play (at a trick boundary or in the middle of a trick);
+:func:`solve` returns a :class:`Solution` with each team's trick points from here to the end under
+perfect play by both teams, the value of every legal card of the side to move, the best cards and
+one principal variation.  :func:`value` gives just the value (the fastest path), :func:`dd_points`
+the value of a full deal from the opening lead and :func:`dd_batch` whole tables of them.
+
+What the value counts: the card points still to be captured (the cards in the hands and in the
+current trick, O4–O6), the 5 of the last trick and the 100 of a match (O7).  Points already captured
+are not included.  A match needs all nine tricks of the round, so it depends on
+``Position.tricks_won``: a team can still make it only while the other team has taken no trick.
+Weis and Stöck (W, S) do not depend on the play and are not part of the value.
+
+The rules are not restated here: the search calls :func:`jasslib.play.legal_mask` and
+:func:`jasslib.play.trick_winner_index` (numba compiles those very functions), takes card points
+from :meth:`jasslib.rulesets.Ruleset.card_points`, the last-trick bonus from
+:data:`jasslib.play.LAST_TRICK_BONUS` and the match bonus from :data:`jasslib.scoring.MATCH_BONUS`.
+
+How it searches.  The game is zero-sum on the DIFFERENCE ``d`` = team 0's points - team 1's points
+of the rest of the round: team 0 maximises it, team 1 minimises it.  Each team's points follow from
+``d``, the remaining total ``r`` (card points left + 5) and whether a match happened: ``d > r``
+means team 0 took every trick (it has ``r + 100``), ``d < -r`` team 1 did, and otherwise team 0 has
+``(r + d) / 2`` and team 1 ``(r - d) / 2``.  The exact ``d`` is found by null-window alpha-beta
+probes (MTD(f) with bisection steps; ``d`` always has the parity of ``r``, which halves the probes)
+on a fail-soft alpha-beta search with
+
+* a transposition table at trick boundaries keyed on the cards still held (36 bits, which fix the
+  four hands within one deal), the leader and the two "may still make a match" flags; it stores
+  lower and upper bounds of ``d`` and the best lead.  It is a fixed-size set of numpy arrays
+  (:data:`TT_ENTRIES` entries of 13 bytes: about 13.6 MB), allocated once per thread, two-way
+  associative, and stamped with a generation number per search so that no entry leaks from one
+  deal into the next;
+* equivalent cards searched once: cards of one player, adjacent in their suit's order for the
+  contract once the cards of completed tricks are taken out, with equal points;
+* move ordering (the table's best lead first, then cards that take the trick, then cheap ones);
+* cut-offs from the points left: a team cannot win more than what is still to be won.
+
+Without numba (``JASSLIB_NO_NUMBA=1``) the same code runs as plain Python: fine for endgames, slow
+for full deals.
+
+>>> from jasslib import Card, CardSet, Contract, Seat
+>>> hands = [CardSet.parse(t) for t in ("A♠ 6♥", "K♠ 7♥", "Q♠ 8♥", "J♠ 9♥")]
+>>> pos = Position(hands, (), Seat(0), Contract.HEARTS, tricks_won=(4, 3))
+>>> sol = solve(pos)
+>>> sol.value                  # lead 6♥: 9♥ takes 14, then A♠ takes the last trick: 20 + 5
+(25, 14)
+>>> str(sol.best), sol.card_values[Card.SA], sol.loss("A♠")    # A♠ first: 7♥ may trump it (P3)
+('6♥', (7, 32), 36)
+>>> " ".join(str(c) for c in sol.pv)
+'6♥ 7♥ 8♥ 9♥ J♠ A♠ K♠ Q♠'
+"""
+
+from __future__ import annotations
+
+import threading
+import types
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ._numba import HAVE_NUMBA, jit
+from .bits import lsb_index, popcount
+from .cards import FULL_MASK, Card, CardLike, CardSet
+from .contracts import Contract
+from .errors import CardNotInHandError, DuplicateCardError, HandSizeError, IllegalPlayError, OutOfTurnError, PhaseError
+from .play import LAST_TRICK_BONUS, check_play, legal_mask, strength_table, trick_value, trick_winner_index
+from .rulesets import CLASSIC, Ruleset
+from .scoring import MATCH_BONUS
+from .seats import Seat
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .round import Round
+
+__all__ = [
+    "Position",
+    "Solution",
+    "solve",
+    "value",
+    "dd_points",
+    "dd_batch",
+    "TT_ENTRIES",
+    "HAVE_NUMBA",
+]
+
+TT_BITS = 20
+TT_ENTRIES = 1 << TT_BITS
+"""Entries of the transposition table of each thread (8-byte key, two 2-byte bounds, a 1-byte move)."""
+_GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
+_INF = 10_000
+
+_legal = jit(legal_mask)
+_winner = jit(trick_winner_index)
+_trick_value = jit(trick_value)
+
+
+# ----------------------------------------------------------------------------------------------- kernels
+@jit
+def _moves(legal: int, alive: int, points: np.ndarray, order: np.ndarray, out: np.ndarray) -> int:
+    """Write one card of each class of equivalent legal cards into ``out``; return how many.
+
+    ``order`` lists the cards of each suit strongest first (9 per suit).  Two legal cards are
+    equivalent when no card still alive (in a hand or in the current trick) lies between them in
+    that order and they carry the same points; the strongest of each run stands for it.
+    """
+    n = 0
+    one = np.int64(1)
+    for s in range(4):
+        if (legal >> (9 * s)) & 0x1FF == 0:
+            continue
+        prev_mine = False
+        prev_pts = -1
+        for i in range(9):
+            c = order[9 * s + i]
+            bit = one << c
+            if legal & bit:
+                p = points[c]
+                if not (prev_mine and p == prev_pts):
+                    out[n] = c
+                    n += 1
+                prev_mine = True
+                prev_pts = p
+            elif alive & bit:
+                prev_mine = False
+    return n
+
+
+@jit
+def _tt_index(key: int, mask: int) -> int:
+    """The first slot of the two-slot bucket of ``key`` (a multiplicative hash of its low 40 bits)."""
+    h = ((key & 0xFFFFFFFFFF) * 0x9E3779B1) & 0x3FFFFFFFFFFFFFFF
+    return ((h >> 30) & mask) & ~1
+
+
+# Columns of the per-ply stack of :func:`_search` (one row per card played below the root).
+_K, _LEADER, _FLAGS, _LEFT, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _N, _I, _GOT, _SLOT, _KEY, _SEAT, _TN = range(17)
+_NCOL = 17
+_PLIES = 40
+
+
+@jit
+def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0: int, left0: int, alpha0: int,
+            beta0: int, filt: int, contract: int, points: np.ndarray, order: np.ndarray, tt_key: np.ndarray,
+            tt_lo: np.ndarray, tt_hi: np.ndarray, tt_move: np.ndarray, gen: int, st: np.ndarray, mv: np.ndarray,
+            sc: np.ndarray, stats: np.ndarray) -> int:
+    """Fail-soft alpha-beta: the difference team 0 - team 1 of the points of the rest of the round.
+
+    The root has ``k0`` cards of the current trick in ``tricks[0]`` (led by ``leader0``); ``left0`` is
+    the card points still in the hands and that trick; ``flags0`` bit 0 (bit 1): team 0 (team 1) may
+    still make a match.  ``filt`` restricts the root's moves (to value one card).  The search is
+    iterative (numba cannot cache recursive functions): ``st`` holds one row of state per ply, ``mv``
+    and ``sc`` the ordered moves and their scores; ``tricks[t]`` is the t-th trick below the root.
+    ``hands`` is changed during the search and restored before it returns.
+    """
+    one = np.int64(1)
+    tmask = tt_key.shape[0] - 1
+    strength = strength_table(contract)
+    d = 0
+    st[0, _K] = k0
+    st[0, _LEADER] = leader0
+    st[0, _FLAGS] = flags0
+    st[0, _LEFT] = left0
+    st[0, _ALPHA] = alpha0
+    st[0, _BETA] = beta0
+    st[0, _TN] = 0
+    ret = 0
+    phase = 0  # 0: enter the node at ply d, 1: try its next move, 2: return ``ret`` to the parent
+    while True:
+        if phase == 0:
+            stats[0] += 1
+            k = st[d, _K]
+            leader = st[d, _LEADER]
+            flags = st[d, _FLAGS]
+            left = st[d, _LEFT]
+            alpha = st[d, _ALPHA]
+            beta = st[d, _BETA]
+            tn = st[d, _TN]
+            row = tricks[tn]
+            alive = hands[0] | hands[1] | hands[2] | hands[3]
+            phase = 1
+            if k == 0:
+                if alive == 0:  # the round is over: the match bonus (O7) if one team took every trick
+                    ret = MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
+                    phase = 2
+                elif popcount(alive) == 4:  # the last trick: every card is forced
+                    for i in range(4):
+                        row[i] = lsb_index(hands[(leader + i) & 3])
+                    w = (leader + _winner(row, contract)) & 3
+                    got = _trick_value(row, points, True)
+                    if w & 1 == 0:
+                        ret = got + (MATCH_BONUS if flags & 1 else 0)
+                    else:
+                        ret = -got - (MATCH_BONUS if flags & 2 else 0)
+                    phase = 2
+            else:
+                for i in range(k):
+                    alive |= one << row[i]
+            if phase == 1:
+                # cut-offs from the points left: nobody wins more than what is still to be won
+                upper = left + LAST_TRICK_BONUS + (MATCH_BONUS if flags & 1 else 0)
+                lower = -left - LAST_TRICK_BONUS - (MATCH_BONUS if flags & 2 else 0)
+                if upper <= alpha:
+                    ret = upper
+                    phase = 2
+                elif lower >= beta:
+                    ret = lower
+                    phase = 2
+            tt_best = -1
+            if phase == 1:
+                st[d, _A0] = alpha
+                st[d, _B0] = beta
+                st[d, _SLOT] = -1
+                st[d, _KEY] = -1
+                if k == 0 and (d > 0 or filt == -1):
+                    key = alive | (leader << 36) | (flags << 38) | (np.int64(gen) << 40)
+                    st[d, _KEY] = key
+                    i0 = _tt_index(key, tmask)
+                    slot = -1
+                    if tt_key[i0] == key:
+                        slot = i0
+                    elif tt_key[i0 + 1] == key:
+                        slot = i0 + 1
+                    if slot >= 0:
+                        stats[1] += 1
+                        st[d, _SLOT] = slot
+                        lo = np.int64(tt_lo[slot])
+                        hi = np.int64(tt_hi[slot])
+                        if lo >= beta:
+                            ret = lo
+                            phase = 2
+                        elif hi <= alpha:
+                            ret = hi
+                            phase = 2
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                            tt_best = np.int64(tt_move[slot])
+            if phase == 1:
+                seat = (leader + k) & 3
+                legal = _legal(hands[seat], row[:k], contract)
+                if d == 0:
+                    legal &= filt
+                mrow = mv[d]
+                srow = sc[d]
+                n = _moves(legal, alive, points, order, mrow)
+                # move ordering: the table's best lead, then cards that take the trick for the side, cheap ones
+                team = seat & 1
+                for j in range(n):
+                    c = mrow[j]
+                    if c == tt_best:
+                        srow[j] = 100000
+                    elif k == 0:
+                        srow[j] = strength[c] * 16 + points[c]
+                    else:
+                        row[k] = c
+                        w = (leader + _winner(row[: k + 1], contract)) & 3
+                        if w == seat:
+                            srow[j] = 2000 + points[c] * 4 - strength[c]
+                        elif w & 1 == team:
+                            srow[j] = 1000 + points[c] * 4 - strength[c]
+                        else:
+                            srow[j] = -points[c] * 4 - strength[c]
+                for j in range(1, n):  # insertion sort, best score first
+                    c = mrow[j]
+                    s = srow[j]
+                    i = j - 1
+                    while i >= 0 and srow[i] < s:
+                        mrow[i + 1] = mrow[i]
+                        srow[i + 1] = srow[i]
+                        i -= 1
+                    mrow[i + 1] = c
+                    srow[i + 1] = s
+                st[d, _ALPHA] = alpha
+                st[d, _BETA] = beta
+                st[d, _SEAT] = seat
+                st[d, _N] = n
+                st[d, _I] = 0
+                st[d, _BEST] = -_INF if team == 0 else _INF
+                st[d, _BM] = -1
+        if phase == 1:
+            i = st[d, _I]
+            alpha = st[d, _ALPHA]
+            beta = st[d, _BETA]
+            if i < st[d, _N] and alpha < beta:
+                c = mv[d, i]
+                st[d, _I] = i + 1
+                seat = st[d, _SEAT]
+                k = st[d, _K]
+                tn = st[d, _TN]
+                hands[seat] ^= one << c
+                tricks[tn, k] = c
+                e = d + 1
+                if k == 3:
+                    row = tricks[tn]
+                    w = (st[d, _LEADER] + _winner(row, contract)) & 3
+                    rest = st[d, _LEFT] - _trick_value(row, points, False)
+                    got = _trick_value(row, points, (hands[0] | hands[1] | hands[2] | hands[3]) == 0)
+                    if w & 1:
+                        got = -got
+                        st[e, _FLAGS] = st[d, _FLAGS] & 2
+                    else:
+                        st[e, _FLAGS] = st[d, _FLAGS] & 1
+                    st[e, _K] = 0
+                    st[e, _LEADER] = w
+                    st[e, _LEFT] = rest
+                    st[e, _TN] = tn + 1
+                else:
+                    got = 0
+                    st[e, _K] = k + 1
+                    st[e, _LEADER] = st[d, _LEADER]
+                    st[e, _FLAGS] = st[d, _FLAGS]
+                    st[e, _LEFT] = st[d, _LEFT]
+                    st[e, _TN] = tn
+                st[d, _GOT] = got
+                st[e, _ALPHA] = alpha - got
+                st[e, _BETA] = beta - got
+                d = e
+                phase = 0
+                continue
+            # every move tried (or a cut-off): store the bound in the table, return the value
+            best = st[d, _BEST]
+            key = st[d, _KEY]
+            if key >= 0:
+                stats[3] += 1
+                a0 = st[d, _A0]
+                b0 = st[d, _B0]
+                maximise = st[d, _SEAT] & 1 == 0
+                improved = best > a0 if maximise else best < b0
+                if best <= a0:
+                    lo_new = -_INF
+                    hi_new = best
+                elif best >= b0:
+                    lo_new = best
+                    hi_new = _INF
+                else:
+                    lo_new = best
+                    hi_new = best
+                slot = st[d, _SLOT]
+                if slot >= 0 and tt_key[slot] != key:  # replaced while the subtree was searched
+                    slot = -1
+                if slot >= 0:
+                    if lo_new > tt_lo[slot]:
+                        tt_lo[slot] = lo_new
+                    if hi_new < tt_hi[slot]:
+                        tt_hi[slot] = hi_new
+                    if improved:
+                        tt_move[slot] = st[d, _BM]
+                else:
+                    # two-tier replacement: slot 0 keeps the bigger subtree (or a fresher entry), slot 1 the rest
+                    i0 = _tt_index(key, tmask)
+                    old = tt_key[i0]
+                    if (old >> 40) != gen or popcount(old & 0xFFFFFFFFF) <= popcount(key & 0xFFFFFFFFF):
+                        if (old >> 40) == gen:
+                            tt_key[i0 + 1] = old
+                            tt_lo[i0 + 1] = tt_lo[i0]
+                            tt_hi[i0 + 1] = tt_hi[i0]
+                            tt_move[i0 + 1] = tt_move[i0]
+                        slot = i0
+                    else:
+                        slot = i0 + 1
+                    tt_key[slot] = key
+                    tt_lo[slot] = lo_new
+                    tt_hi[slot] = hi_new
+                    tt_move[slot] = st[d, _BM] if improved else -1
+            ret = best
+            phase = 2
+        if phase == 2:
+            if d == 0:
+                return ret
+            d -= 1
+            i = st[d, _I] - 1
+            c = mv[d, i]
+            seat = st[d, _SEAT]
+            hands[seat] ^= one << c
+            v = st[d, _GOT] + ret
+            if seat & 1 == 0:
+                if v > st[d, _BEST]:
+                    st[d, _BEST] = v
+                    st[d, _BM] = c
+                    if v > st[d, _ALPHA]:
+                        st[d, _ALPHA] = v
+            else:
+                if v < st[d, _BEST]:
+                    st[d, _BEST] = v
+                    st[d, _BM] = c
+                    if v < st[d, _BETA]:
+                        st[d, _BETA] = v
+            phase = 1
+
+
+@jit
+def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: int, left: int, filt: int,
+           contract: int, points: np.ndarray, order: np.ndarray, tt_key: np.ndarray, tt_lo: np.ndarray,
+           tt_hi: np.ndarray, tt_move: np.ndarray, gen: int, st: np.ndarray, mv: np.ndarray, sc: np.ndarray,
+           stats: np.ndarray) -> int:
+    """The exact value of a node (its moves restricted to ``filt``) by null-window probes of :func:`_search`."""
+    if k == 0 and (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+        return MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
+    total = left + LAST_TRICK_BONUS
+    lower = -total - (MATCH_BONUS if flags & 2 else 0)
+    upper = total + (MATCH_BONUS if flags & 1 else 0)
+    parity = total & 1
+    g = parity  # first guess: an even split
+    while lower < upper:
+        beta = g
+        if beta <= lower:
+            beta = lower + 1
+        if beta > upper:
+            beta = upper
+        if (beta - parity) & 1:  # every value has the parity of ``total``
+            beta += 1
+        g = _search(hands, tricks, k, leader, flags, left, beta - 1, beta, filt, contract, points, order, tt_key,
+                    tt_lo, tt_hi, tt_move, gen, st, mv, sc, stats)
+        stats[2] += 1
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+        if lower < upper and upper - lower > 16:  # a bisection step when the probe moved a bound only a little
+            g = (lower + upper) // 2
+    return lower
+
+
+@jit
+def _dd_batch_kernel(hands: np.ndarray, forehand: int, contracts: np.ndarray, points_all: np.ndarray,
+                     order_all: np.ndarray, tt_key: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
+                     tt_move: np.ndarray, gen: int, tricks: np.ndarray, st: np.ndarray, mv: np.ndarray,
+                     sc: np.ndarray, stats: np.ndarray, out: np.ndarray) -> int:
+    """Team 0's DD points of each full deal under each contract of ``contracts``; returns the next generation."""
+    h = np.zeros(4, dtype=np.int64)
+    for n in range(hands.shape[0]):
+        for ci in range(contracts.shape[0]):
+            contract = contracts[ci]
+            points = points_all[contract]
+            left = 0
+            for c in range(36):
+                left += points[c]
+            for s in range(4):
+                h[s] = hands[n, s]
+            d = _exact(h, tricks, 0, forehand, 3, left, -1, contract, points, order_all[contract], tt_key, tt_lo,
+                       tt_hi, tt_move, gen, st, mv, sc, stats)
+            gen += 1
+            total = left + LAST_TRICK_BONUS
+            if d > total:
+                out[n, contract] = d
+            elif d < -total:
+                out[n, contract] = 0
+            else:
+                out[n, contract] = (total + d) // 2
+    return gen
+
+
+# ----------------------------------------------------------------------------------------------- tables
+def _order_table(contract: int) -> np.ndarray:
+    """Per suit, its nine cards strongest first under ``contract`` (from :func:`play.strength_table`)."""
+    strength = strength_table(contract)
+    out = np.zeros(36, dtype=np.int64)
+    for s in range(4):
+        cards = sorted(range(9 * s, 9 * s + 9), key=lambda c: -strength[c])
+        out[9 * s: 9 * s + 9] = cards
+    return out
+
+
+_ORDERS = np.array([_order_table(c) for c in range(6)], dtype=np.int64)
+_POINTS_CACHE: dict[Ruleset, np.ndarray] = {}
+
+
+def _points_all(ruleset: Ruleset) -> np.ndarray:
+    table = _POINTS_CACHE.get(ruleset)
+    if table is None:
+        table = np.array([ruleset.card_points(c) for c in Contract], dtype=np.int64)
+        _POINTS_CACHE[ruleset] = table
+    return table
+
+
+class _Workspace:
+    """One thread's transposition table, scratch buffers and generation counter."""
+
+    def __init__(self) -> None:
+        self.tt_key = np.full(TT_ENTRIES, -1, dtype=np.int64)
+        self.tt_lo = np.zeros(TT_ENTRIES, dtype=np.int16)
+        self.tt_hi = np.zeros(TT_ENTRIES, dtype=np.int16)
+        self.tt_move = np.zeros(TT_ENTRIES, dtype=np.int8)
+        self.tricks = np.zeros((10, 4), dtype=np.int64)
+        self.st = np.zeros((_PLIES, _NCOL), dtype=np.int64)
+        self.mv = np.zeros((_PLIES, 9), dtype=np.int64)
+        self.sc = np.zeros((_PLIES, 9), dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
+        self.gen = 0
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (self.tt_key, self.tt_lo, self.tt_hi, self.tt_move))
+
+    def generations(self, count: int) -> int:
+        """Reserve ``count`` fresh generation numbers; return the first (clears the table on wrap-around)."""
+        if self.gen + count >= _GEN_LIMIT:
+            self.tt_key.fill(-1)
+            self.gen = 0
+        first = self.gen + 1
+        self.gen += count
+        return first
+
+
+_LOCAL = threading.local()
+
+
+def _workspace() -> _Workspace:
+    ws = getattr(_LOCAL, "ws", None)
+    if ws is None:
+        ws = _Workspace()
+        _LOCAL.ws = ws
+    return ws
+
+
+# ----------------------------------------------------------------------------------------------- values
+def _as_mask(hand: CardSet | int | Iterable[CardLike], what: str) -> int:
+    if isinstance(hand, CardSet):
+        return hand.mask
+    if isinstance(hand, (int, np.integer)) and not isinstance(hand, bool):
+        return CardSet(int(hand)).mask
+    if isinstance(hand, str):
+        return CardSet.parse(hand).mask
+    return CardSet(hand).mask
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of the play with every hand known: the input of :func:`solve` and :func:`value`.
+
+    ``hands`` are the cards each seat still holds, ``trick`` the cards already played to the current
+    trick (lead first), ``leader`` the seat that led it; the seat to move is ``leader + len(trick)``.
+    ``tricks_won`` are the tricks each team has taken so far this round; only whether each is zero
+    matters (a team can still make a match while the other team has taken no trick, O7).  Hands may
+    be CardSets, masks, card lists or text; the checks of :meth:`__post_init__` raise jasslib errors
+    naming the rule (D1, P1).
+
+    >>> from jasslib import CardSet, Contract
+    >>> p = Position([CardSet.parse(t) for t in ("A♣ 6♣", "K♣ 7♣", "Q♣ 8♣", "J♣")], ["10♣"], 3,
+    ...              Contract.OBENABE)
+    >>> p.to_move
+    Seat.S0
+    """
+
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    trick: tuple[Card, ...]
+    leader: Seat
+    contract: Contract
+    ruleset: Ruleset = CLASSIC
+    tricks_won: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        hands = self.hands
+        if isinstance(hands, (str, bytes)) or len(hands) != 4:
+            raise HandSizeError(f"a position needs four hands, one per seat (D1), got {hands!r}")
+        masks = tuple(_as_mask(h, f"seat {i}'s hand") for i, h in enumerate(hands))
+        seen = 0
+        for i, m in enumerate(masks):
+            if seen & m:
+                dup = CardSet.from_mask(seen & m)
+                raise DuplicateCardError(f"card {dup} is in two hands (seat {i} and an earlier seat); "
+                                         "each of the 36 cards exists once (D1)")
+            seen |= m
+        trick_cards = tuple(Card.parse(c) for c in (self.trick.split() if isinstance(self.trick, str)
+                                                     else self.trick))
+        if len(trick_cards) > 3:
+            raise HandSizeError(f"a trick in progress holds at most 3 cards, got {len(trick_cards)}; the fourth "
+                                "card completes it (P1)")
+        for c in trick_cards:
+            bit = 1 << c
+            if seen & bit:
+                where = next((f"seat {i}'s hand" for i, m in enumerate(masks) if m & bit), "the trick")
+                raise DuplicateCardError(f"card {c} is in the trick and also in {where}; each card exists once (D1)")
+            seen |= bit
+        leader = Seat.parse(self.leader)
+        contract = Contract.parse(self.contract)
+        ruleset = Ruleset.get(self.ruleset)
+        k = len(trick_cards)
+        sizes = [popcount(m) for m in masks]
+        played = {(leader + i) % 4 for i in range(k)}
+        base = sizes[(leader + k) % 4] if k < 4 else 0
+        for s in range(4):
+            want = base - 1 if s in played else base
+            if sizes[s] != want:
+                if k == 0:
+                    raise HandSizeError(f"at the start of a trick every seat holds the same number of cards, but "
+                                        f"the hands hold {sizes[0]}, {sizes[1]}, {sizes[2]}, {sizes[3]} (P1)")
+                raise HandSizeError(
+                    f"seat {s} holds {sizes[s]} cards but should hold {want}: the {k} seat(s) that already played "
+                    f"to this trick (led by seat {int(leader)}) hold one card fewer than the seats still to play, "
+                    f"who play in turn (P1)")
+        if base > 9:
+            raise HandSizeError(f"a player holds at most 9 cards (D3), got {base}")
+        try:
+            won = (int(self.tricks_won[0]), int(self.tricks_won[1]))
+        except (TypeError, IndexError, ValueError):
+            raise HandSizeError(f"tricks_won: two numbers, the tricks each team took, got {self.tricks_won!r}"
+                                ) from None
+        if len(self.tricks_won) != 2 or min(won) < 0:
+            raise HandSizeError(f"tricks_won: two numbers >= 0, the tricks each team took, got {self.tricks_won!r}")
+        remaining = base  # tricks still to complete: the seat to move holds one card for each
+        if won[0] + won[1] + remaining > 9:
+            raise HandSizeError(f"{won[0]} + {won[1]} tricks taken and {remaining} still to play make more than "
+                                "the nine tricks of a round (D3)")
+        object.__setattr__(self, "hands", tuple(CardSet.from_mask(m) for m in masks))
+        object.__setattr__(self, "trick", trick_cards)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "tricks_won", won)
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is (P1)."""
+        return Seat((self.leader + len(self.trick)) % 4)
+
+    @property
+    def done(self) -> bool:
+        """True when no card is left to play."""
+        return not self.trick and not any(self.hands)
+
+    def legal_cards(self) -> CardSet:
+        """The cards the side to move may play (P1–P5)."""
+        if self.done:
+            return CardSet()
+        return CardSet.from_mask(legal_mask(self.hands[self.to_move].mask, [int(c) for c in self.trick],
+                                            int(self.contract)))
+
+    @property
+    def points_left(self) -> int:
+        """Card points still to be captured: in the hands and in the current trick (O4–O6)."""
+        pts = self.ruleset.card_points(self.contract)
+        alive = self.hands[0].mask | self.hands[1].mask | self.hands[2].mask | self.hands[3].mask
+        return sum(pts[c] for c in range(36) if alive >> c & 1) + sum(pts[c] for c in self.trick)
+
+    def play(self, card: CardLike) -> Position:
+        """The position after the side to move plays ``card`` (checked like :meth:`Round.play`)."""
+        c = Card.parse(card)
+        seat = self.to_move
+        hand = self.hands[seat]
+        if c not in hand:
+            for s in range(4):
+                if c in self.hands[s]:
+                    raise OutOfTurnError(f"{c} belongs to seat {s}, but it is seat {int(seat)}'s turn to play (P1)")
+            raise CardNotInHandError(f"{c} is not in seat {int(seat)}'s hand ({hand})")
+        verdict = check_play(c, hand, list(self.trick), self.contract)
+        if not verdict.legal:
+            raise IllegalPlayError(verdict)
+        hands = list(self.hands)
+        hands[seat] = hand.remove(c)
+        trick = self.trick + (c,)
+        if len(trick) < 4:
+            return Position(tuple(hands), trick, self.leader, self.contract, self.ruleset,  # type: ignore[arg-type]
+                            self.tricks_won)
+        winner = (self.leader + trick_winner_index([int(x) for x in trick], int(self.contract))) % 4
+        won = list(self.tricks_won)
+        won[winner % 2] += 1
+        return Position(tuple(hands), (), Seat(winner), self.contract, self.ruleset,  # type: ignore[arg-type]
+                        (won[0], won[1]))
+
+    @classmethod
+    def from_round(cls, rnd: Round) -> Position:
+        """The position of a :class:`~jasslib.round.Round` in its play phase (also in the middle of a trick)."""
+        contract = getattr(rnd, "contract", None)
+        if contract is None:
+            raise PhaseError("the round has no contract yet: a position to solve starts once the contract "
+                             "is named (C1)")
+        if getattr(rnd, "done", False):
+            raise PhaseError("the hand is over: all nine tricks have been played, nothing is left to solve")
+        trick = rnd.trick
+        leader = trick[0][0] if trick else Seat.parse(rnd.to_move)  # type: ignore[arg-type]  # set in the play phase
+        return cls(rnd.hands, tuple(card for _, card in trick), leader, contract, rnd.ruleset, rnd.tricks_won)
+
+    @classmethod
+    def deal(cls, hands: Sequence[CardSet | int | Iterable[CardLike]], contract: Contract | int | str,
+             forehand: Seat | int = Seat.S0, ruleset: Ruleset = CLASSIC) -> Position:
+        """The opening lead of a full deal: four hands of 9 cards, forehand to lead (C2).
+
+        >>> from jasslib import Round, Contract
+        >>> p = Position.deal(Round.deal(seed=1).hands, Contract.OBENABE)
+        >>> p.to_move, p.tricks_won, len(p.hands[0])
+        (Seat.S0, (0, 0), 9)
+        """
+        if isinstance(hands, np.ndarray):
+            hands = [int(h) for h in hands]
+        if isinstance(hands, (str, bytes)) or len(hands) != 4:
+            raise HandSizeError(f"a deal has four hands, one per seat (D1), got {hands!r}")
+        masks = [_as_mask(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
+        for i, m in enumerate(masks):
+            if popcount(m) != 9:
+                raise HandSizeError(f"seat {i}'s hand has {popcount(m)} cards; every player holds 9 (D3)")
+        return cls(tuple(CardSet.from_mask(m) for m in masks), (), Seat.parse(forehand),  # type: ignore[arg-type]
+                   Contract.parse(contract), ruleset, (0, 0))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve`: the value, the value of every legal card, the best cards, one best line.
+
+    ``value`` and ``card_values`` are each team's points (team 0, team 1) from here to the end of the
+    round under perfect play: cards, the last trick's 5 and the match's 100 (O7).
+    """
+
+    position: Position
+    value: tuple[int, int]
+    card_values: Mapping[Card, tuple[int, int]] = field(repr=False)
+    best: CardSet
+    pv: tuple[Card, ...] = field(repr=False)
+
+    def loss(self, card: CardLike) -> int:
+        """What playing ``card`` instead of a best card costs the side to move (0 for a best card).
+
+        Measured on the difference of the two teams' points (what the search optimises): a card that
+        hands the other team a 10-point trick the side could have taken costs 20 (10 not won, 10 given).
+        Raises the jasslib error of :meth:`Position.play` for a card that cannot be played.
+        """
+        c = Card.parse(card)
+        if c not in self.card_values:
+            self.position.play(c)  # raises the specific error: not the player's card, out of turn, illegal
+            raise CardNotInHandError(f"{c} cannot be played here")  # pragma: no cover
+        team = self.position.to_move % 2
+        best = self.value[0] - self.value[1]
+        got = self.card_values[c][0] - self.card_values[c][1]
+        return best - got if team == 0 else got - best
+
+    def __str__(self) -> str:
+        lines = [f"value: team 0 {self.value[0]}, team 1 {self.value[1]} (seat {int(self.position.to_move)} to move)"]
+        for c, v in self.card_values.items():
+            mark = " best" if c in self.best else f" loses {self.loss(c)}"
+            lines.append(f"  {c}: {v[0]} : {v[1]}{mark}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{c}</td><td>{v[0]}</td><td>{v[1]}</td><td>{'best' if c in self.best else self.loss(c)}</td></tr>"
+            for c, v in self.card_values.items()
+        )
+        return ("<table><tr><th>card</th><th>team 0</th><th>team 1</th><th>loss</th></tr>"
+                f"{rows}</table>")
+
+
+class _State:
+    """A position as the kernels see it: arrays and numbers."""
+
+    __slots__ = ("hands", "trick", "k", "leader", "flags", "left", "contract", "points", "order")
+
+    def __init__(self, pos: Position) -> None:
+        self.hands = np.array([h.mask for h in pos.hands], dtype=np.int64)
+        self.trick = np.zeros(4, dtype=np.int64)
+        for i, c in enumerate(pos.trick):
+            self.trick[i] = int(c)
+        self.k = len(pos.trick)
+        self.leader = int(pos.leader)
+        won = pos.tricks_won
+        self.flags = (1 if won[1] == 0 else 0) | (2 if won[0] == 0 else 0)
+        self.contract = int(pos.contract)
+        self.points = _points_all(pos.ruleset)[self.contract]
+        self.order = _ORDERS[self.contract]
+        self.left = pos.points_left
+
+    def exact(self, ws: _Workspace, gen: int, filt: int = -1) -> int:
+        """The exact difference d of this position (its moves restricted to the cards of ``filt``)."""
+        ws.tricks[0] = self.trick
+        return int(_exact(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, filt, self.contract,
+                          self.points, self.order, ws.tt_key, ws.tt_lo, ws.tt_hi, ws.tt_move, gen, ws.st, ws.mv,
+                          ws.sc, ws.stats))
+
+    def probe(self, ws: _Workspace, gen: int, alpha: int, beta: int, filt: int) -> int:
+        """One fail-soft alpha-beta search of this position in the window (alpha, beta)."""
+        ws.tricks[0] = self.trick
+        return int(_search(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, alpha, beta, filt,
+                           self.contract, self.points, self.order, ws.tt_key, ws.tt_lo, ws.tt_hi, ws.tt_move, gen,
+                           ws.st, ws.mv, ws.sc, ws.stats))
+
+    def teams(self, d: int) -> tuple[int, int]:
+        """Each team's points from the difference ``d`` (see the module docstring)."""
+        if self.k == 0 and not self.hands.any():
+            return (0, 0)
+        total = self.left + LAST_TRICK_BONUS
+        if d > total:
+            return (d, 0)
+        if d < -total:
+            return (0, -d)
+        return ((total + d) // 2, (total - d) // 2)
+
+    def play(self, card: int) -> int:
+        """Play ``card`` for the side to move; return the signed points of a trick it completes."""
+        seat = (self.leader + self.k) % 4
+        self.hands[seat] &= ~(1 << card)
+        self.trick[self.k] = card
+        self.k += 1
+        if self.k < 4:
+            return 0
+        cards = [int(c) for c in self.trick]
+        winner = (self.leader + trick_winner_index(cards, self.contract)) % 4
+        got = sum(int(self.points[c]) for c in cards)
+        self.left -= got
+        if not self.hands.any():
+            got += LAST_TRICK_BONUS
+        self.flags &= 1 if winner % 2 == 0 else 2
+        self.leader = winner
+        self.k = 0
+        return got if winner % 2 == 0 else -got
+
+    def legal(self) -> int:
+        seat = (self.leader + self.k) % 4
+        return legal_mask(int(self.hands[seat]), [int(c) for c in self.trick[: self.k]], self.contract)
+
+    def classes(self, legal: int) -> dict[int, int]:
+        """Each legal card's representative among its equivalent cards (see :func:`_moves`)."""
+        alive = int(np.bitwise_or.reduce(self.hands))
+        for i in range(self.k):
+            alive |= 1 << int(self.trick[i])
+        out = np.zeros(9, dtype=np.int64)
+        n = int(_moves(legal, alive, self.points, self.order, out))
+        reps = [int(c) for c in out[:n]]
+        rep_of: dict[int, int] = {}
+        for c in range(36):
+            if legal >> c & 1:
+                # the representative is the strongest card of its run: walk up through equivalent cards
+                rep_of[c] = next(r for r in reps if r == c or _same_run(c, r, legal, alive, self.order, self.points))
+        return rep_of
+
+
+def _same_run(c: int, r: int, legal: int, alive: int, order: np.ndarray, points: np.ndarray) -> bool:
+    """True when legal cards ``c`` and ``r`` of one suit are equivalent (a run of equal-point held cards)."""
+    if c // 9 != r // 9 or points[c] != points[r]:
+        return False
+    suit = order[9 * (c // 9): 9 * (c // 9) + 9].tolist()
+    i, j = sorted((suit.index(c), suit.index(r)))
+    for x in suit[i: j + 1]:
+        bit = 1 << x
+        if legal & bit:
+            if points[x] != points[c]:
+                return False
+        elif alive & bit:
+            return False
+    return True
+
+
+def _position(position: Position | Round) -> Position:
+    if isinstance(position, Position):
+        return position
+    if hasattr(position, "hands") and hasattr(position, "tricks_won"):
+        return Position.from_round(position)
+    raise TypeError(f"expected a Position or a Round in its play phase, got {type(position).__name__}")
+
+
+def value(position: Position | Round) -> tuple[int, int]:
+    """Each team's points from here to the end of the round under perfect play (the fastest path).
+
+    >>> from jasslib import Round, Contract
+    >>> r = Round.deal(seed=3)
+    >>> r.choose(Contract.OBENABE)
+    >>> for _ in range(24):             # six tricks, each player plays their lowest legal card
+    ...     r.play(min(r.legal_cards()))
+    >>> value(r), r.card_points         # from here on; already captured
+    ((35, 25), (53, 44))
+    """
+    pos = _position(position)
+    st = _State(pos)
+    ws = _workspace()
+    return st.teams(st.exact(ws, ws.generations(1)))
+
+
+def solve(position: Position | Round) -> Solution:
+    """The value of the position, of each legal card of the side to move, the best cards and a best line.
+
+    >>> from jasslib import Round, Contract
+    >>> r = Round.deal(seed=3)
+    >>> r.choose(Contract.HEARTS)
+    >>> for _ in range(25):             # six tricks and one card of the seventh
+    ...     r.play(min(r.legal_cards()))
+    >>> s = solve(r)
+    >>> s.best <= r.legal_cards() and s.value == s.card_values[s.pv[0]]
+    True
+    >>> s.value, len(s.pv), {str(c): s.loss(c) for c in r.legal_cards()}
+    ((25, 27), 11, {'7♦': 0, '8♦': 0, 'A♦': 54})
+    """
+    pos = _position(position)
+    st = _State(pos)
+    ws = _workspace()
+    gen = ws.generations(1)
+    if pos.done:
+        return Solution(pos, (0, 0), types.MappingProxyType({}), CardSet(), ())
+    legal = st.legal()
+    rep_of = st.classes(legal)
+    diffs: dict[int, int] = {}
+    for rep in sorted(set(rep_of.values())):
+        diffs[rep] = st.exact(ws, gen, 1 << rep)
+    team0 = (st.leader + st.k) % 2 == 0
+    best_d = max(diffs.values()) if team0 else min(diffs.values())
+    card_values = {Card(c): st.teams(diffs[rep_of[c]]) for c in sorted(rep_of)}
+    best = CardSet(c for c in rep_of if diffs[rep_of[c]] == best_d)
+    result = st.teams(best_d)
+    pv = _principal_variation(st, ws, gen, best_d, min(best))
+    return Solution(pos, result, types.MappingProxyType(card_values), best, pv)
+
+
+def _principal_variation(st: _State, ws: _Workspace, gen: int, d: int, first: int) -> tuple[Card, ...]:
+    """One optimal line to the end of the round, starting with ``first`` (a best card worth ``d``)."""
+    line = [Card(first)]
+    d -= st.play(first)
+    while st.k or st.hands.any():
+        team0 = (st.leader + st.k) % 2 == 0
+        legal = st.legal()
+        out = np.zeros(9, dtype=np.int64)
+        alive = int(np.bitwise_or.reduce(st.hands))
+        for i in range(st.k):
+            alive |= 1 << int(st.trick[i])
+        n = int(_moves(legal, alive, st.points, st.order, out))
+        chosen = -1
+        for c in sorted(int(x) for x in out[:n]):
+            if team0:
+                ok = st.probe(ws, gen, d - 1, d, 1 << c) >= d
+            else:
+                ok = st.probe(ws, gen, d, d + 1, 1 << c) <= d
+            if ok:
+                chosen = c
+                break
+        assert chosen >= 0, "no move keeps the value: the search is inconsistent"
+        line.append(Card(chosen))
+        d -= st.play(chosen)
+    return tuple(line)
+
+
+def dd_points(hands: Sequence[CardSet | int | Iterable[CardLike]], contract: Contract | int | str,
+              forehand: Seat | int = 0, ruleset: Ruleset = CLASSIC) -> tuple[int, int]:
+    """Each team's points of a full deal under perfect play from the opening lead (forehand leads, C2).
+
+    >>> from jasslib import Round, Contract
+    >>> dd_points(Round.deal(seed=2).hands, Contract.OBENABE)
+    (101, 56)
+    """
+    return value(Position.deal(hands, contract, forehand, ruleset))
+
+
+def dd_batch(hands: np.ndarray, forehand: int = 0, ruleset: Ruleset = CLASSIC,
+             contracts: Iterable[int] = range(6)) -> np.ndarray:
+    """Team 0's DD points of many full deals under each contract: an ``(n, 6)`` int64 array.
+
+    ``hands`` is an ``(n, 4)`` array of the four hand masks of each deal (e.g. from
+    :func:`jasslib.fast.deal_batch`).  Column ``c`` is contract ``c``; team 1 has the total minus
+    that (157, or 257 after a match).  Columns of contracts not asked for hold -1.  Deterministic.
+
+    >>> from jasslib import Round
+    >>> deal = np.array([[h.mask for h in Round.deal(seed=2).hands]])
+    >>> dd_batch(deal, contracts=[2, 4]).tolist()      # ♥ trump: team 1 takes every trick (257)
+    [[-1, -1, 0, -1, 101, -1]]
+    """
+    arr = np.ascontiguousarray(hands, dtype=np.int64)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise HandSizeError(f"hands: an (n, 4) array of hand masks, one row per deal (D1), got shape {arr.shape}")
+    _check_deals(arr)
+    con = np.array(sorted({int(Contract.parse(c)) for c in contracts}), dtype=np.int64)
+    fh = int(Seat.parse(forehand))
+    out = np.full((arr.shape[0], 6), -1, dtype=np.int64)
+    if arr.shape[0] == 0 or con.size == 0:
+        return out
+    ws = _workspace()
+    gen = ws.generations(arr.shape[0] * con.size)
+    _dd_batch_kernel(arr, fh, con, _points_all(Ruleset.get(ruleset)), _ORDERS, ws.tt_key, ws.tt_lo, ws.tt_hi,
+                     ws.tt_move, gen, ws.tricks, ws.st, ws.mv, ws.sc, ws.stats, out)
+    return out
+
+
+def _check_deals(arr: np.ndarray) -> None:
+    """Each row: four disjoint hands of 9 cards covering the deck (D1, D3)."""
+    union = arr[:, 0] | arr[:, 1] | arr[:, 2] | arr[:, 3]
+    counts = np.zeros(arr.shape, dtype=np.int64)
+    x = arr.copy()
+    for _ in range(36):
+        counts += x & 1
+        x >>= 1
+    bad = np.flatnonzero((union != FULL_MASK) | (counts != 9).any(axis=1) | (arr < 0).any(axis=1))
+    if bad.size:
+        row = int(bad[0])
+        sizes = counts[row].tolist()
+        if sizes != [9, 9, 9, 9]:
+            raise HandSizeError(f"deal {row}: the hands hold {sizes} cards; every player holds 9 (D3)")
+        raise DuplicateCardError(f"deal {row}: the four hands do not hold each of the 36 cards once (D1)")
+
+
+def _stats() -> dict[str, Any]:
+    """Search counters of this thread (nodes visited) and the table size, for benchmarks."""
+    ws = _workspace()
+    return {"nodes": int(ws.stats[0]), "tt_bytes": ws.nbytes}
