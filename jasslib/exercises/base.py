@@ -159,12 +159,16 @@ ANSWER_KINDS: dict[str, Callable[[Any], str]] = {
     "team+points": lambda a: f"{_team_words(a[0])}, {a[1]} points",
     "points+points": lambda a: f"team 0: {a[0]}, team 1: {a[1]}",
     "team": _team_words,
+    "seat": lambda a: f"seat {int(a)}",
+    "number": lambda a: str(a),
 }
 """The ways an exercise is answered (``Exercise.kind``), each with its answer in words.
 
 ``cards``: a CardSet; ``seat+points``: (Seat, int); ``points``: int; ``team+points``: (Team or None,
-int); ``points+points``: (team 0, team 1); ``team``: a Team or None.  The trainers and worksheets
-have one control (or blank) per kind, so a new topic picks one of these."""
+int); ``points+points``: (team 0, team 1); ``team``: a Team or None; ``seat``: a Seat; ``number``: a
+whole number that is not points (a trick's number, games won), named by the topic's
+:attr:`Topic.answer_label`.  The trainers and worksheets have one control (or blank) per kind, so a new
+topic picks one of these."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,12 +211,24 @@ class Topic:
             for all of :attr:`cases`.
         sheet_html: ``(exercise) -> str``, the position on a worksheet when it differs from
             :attr:`html` (the ``legal`` sheet leaves out the hand, which its tick boxes show), or None.
+        hint: ``(exercise) -> str``, a hint shown before the solution: it names the deciding rule or
+            points at the card or Weis that matters, never the answer; None for a generic hint naming
+            :attr:`rules`.
+        levels: the teaching cases by level, easiest first (``(("leading", ...), ("lone-puur", ...))``);
+            together they hold every case.  Empty: one level of all the cases.  An exercise drawn
+            without a level (the default) draws from all the cases, as the series always did.
+        answer_label: what the answer is called on the trainer's field and the worksheet's blank
+            (``"Trick"``, ``"Games"``); used by the kind ``number``.
 
     >>> from jasslib.exercises import get_topic
     >>> t = get_topic("stoeck")
     >>> t.kind, t.rules, list(t.cases)[:2]
     ('points', ('S1', 'C3'), ['stoeck', 'stoeck-in-weis'])
     >>> t.draw_case(random.Random(1), 0) in t.cases
+    True
+    >>> t.level_count, t.level_cases(1)
+    (3, ('stoeck', 'one-only'))
+    >>> t.draw_case(random.Random(1), 0, level=1) in t.level_cases(1)
     True
     """
 
@@ -228,6 +244,9 @@ class Topic:
     instructions: str
     first_cases: tuple[str, ...] = ()
     sheet_html: Callable[[Exercise], str] | None = None
+    hint: Callable[[Exercise], str] | None = None
+    levels: tuple[tuple[str, ...], ...] = ()
+    answer_label: str = "Answer"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
@@ -245,10 +264,39 @@ class Topic:
         unknown = [c for c in self.first_cases if c not in weights]
         if unknown:
             raise ValueError(f"topic {self.name!r}: first_cases {unknown} are not among its cases")
+        if self.levels:
+            levelled = [c for level in self.levels for c in level]
+            if any(not level for level in self.levels) or sorted(levelled) != sorted(weights):
+                raise ValueError(f"topic {self.name!r}: levels must hold every case exactly once, none empty; "
+                                 f"got {self.levels!r} for the cases {list(weights)}")
 
-    def draw_case(self, rng: random.Random, number: int) -> str:
-        """The teaching case of exercise ``number``, drawn by weight (exercise 0 from :attr:`first_cases`)."""
-        allowed = self.first_cases if number == 0 and self.first_cases else tuple(self.cases)
+    @property
+    def level_count(self) -> int:
+        """How many levels the topic has (1 when :attr:`levels` is empty)."""
+        return len(self.levels) or 1
+
+    def level_cases(self, level: int | None) -> tuple[str, ...]:
+        """The cases of ``level`` (1 = easiest); every case for ``None``.  A ValueError for a level it lacks."""
+        if level is None:
+            return tuple(self.cases)
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= self.level_count:
+            raise ValueError(f"topic {self.name!r} has levels 1 to {self.level_count} (or None for all), "
+                             f"got {level!r}")
+        return self.levels[level - 1] if self.levels else tuple(self.cases)
+
+    def draw_case(self, rng: random.Random, number: int, level: int | None = None) -> str:
+        """The teaching case of exercise ``number``, drawn by weight (exercise 0 from :attr:`first_cases`).
+
+        With a ``level``, only that level's cases are drawn (exercise 0 from those of them that are
+        first cases, if any); without one (the default) every case, exactly as before levels existed.
+        """
+        if level is None:
+            allowed = self.first_cases if number == 0 and self.first_cases else tuple(self.cases)
+        else:
+            allowed = self.level_cases(level)
+            first = tuple(c for c in allowed if c in self.first_cases)
+            if number == 0 and first:
+                allowed = first
         names = [c for c in self.cases if c in allowed]
         return rng.choices(names, weights=[self.cases[n] for n in names])[0]
 
@@ -331,6 +379,8 @@ class Exercise:
     position: dict[str, Any]
     answer: Any
     explanation: str
+    level: int | None = None
+    """The level it was drawn at (:meth:`Topic.level_cases`), or None: drawn from every case."""
 
     def check(self, response: Any) -> Feedback:
         """Judge ``response`` (same form as :attr:`answer`); never raises for a wrong or malformed one."""
@@ -342,6 +392,24 @@ class Exercise:
     def solution(self) -> str:
         """The full solution in words with rule ids (= :attr:`explanation`)."""
         return self.explanation
+
+    def hint(self) -> str:
+        """A hint before the solution: the deciding rule, or the card or Weis to look at; never the answer.
+
+        >>> from jasslib.exercises import exercise
+        >>> ex = exercise("legal", seed=1)
+        >>> "P" in ex.hint() and str(ex.answer) not in ex.hint()
+        True
+        """
+        record = get_topic(self.topic)
+        if record.hint is not None:
+            return record.hint(self)
+        return f"Think of the rules {_and(list(record.rules))}."
+
+    @property
+    def case(self) -> str:
+        """The teaching case the position was drawn for (``position["case"]``, or ``''``)."""
+        return str(self.position.get("case", ""))
 
     @property
     def title(self) -> str:
@@ -396,6 +464,7 @@ class Exercise:
             "answer": _jsonable(self.answer),
             "answer_text": self.answer_text(),
             "explanation": self.explanation,
+            "level": self.level,
         }
 
 
@@ -449,8 +518,8 @@ def _as_pair(value: Any, message: str) -> tuple[Any, Any]:
     return items[0], items[1]
 
 
-def _as_seat(value: Any) -> Seat:
-    """A seat from a Seat, 0..3 or ``"seat 2"``."""
+def _as_seat(value: Any, what: str = "the winning seat") -> Seat:
+    """A seat from a Seat, 0..3 or ``"seat 2"``; ``what`` names it in the message for anything else."""
     if isinstance(value, Seat):
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4 and not isinstance(value, Team):
@@ -459,7 +528,7 @@ def _as_seat(value: Any) -> Seat:
         text = value.strip().lower().removeprefix("seat").strip()
         if text.isdigit() and 0 <= int(text) < 4:
             return Seat(int(text))
-    raise Malformed(f"Please name the winning seat as 0, 1, 2 or 3, not {value!r}.")
+    raise Malformed(f"Please name {what} as 0, 1, 2 or 3, not {value!r}.")
 
 
 _NOBODY = ("none", "nobody", "no one", "noone", "neither", "-", "")

@@ -172,6 +172,21 @@ def check(ex: Exercise, response: Any) -> Feedback:
     return _verdict((Item("team", team == right, text, "G3"),))
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("stich", "nobody"),
+    ("weis-before-stich",),
+    ("stoeck-first", "stoeck-short"),
+)
+"""Level 1 only the trick points matter, level 2 Weis before the tricks, level 3 Stöck first."""
+
+
+def hint(ex: Exercise) -> str:
+    """The order of G3 and the question to ask after each category."""
+    return (f"Add the hand's points category by category in the order Stöck, Weis, then the trick points (G3). "
+            f"After each one, has a team reached {ex.position['target']}? The first to reach it wins, whatever "
+            "the final totals (G1, G3).")
+
+
 def text(ex: Exercise) -> str:
     p = ex.position
     add = p["additions"]
@@ -202,6 +217,8 @@ TOPIC = Topic(
     kind="team",
     rules=("G1", "G3"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=text,

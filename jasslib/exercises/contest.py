@@ -273,12 +273,38 @@ def position_html(ex: Exercise, style: str = "french") -> str:
                                               ruleset=ex.ruleset, style=style)
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("points", "none"),
+    ("length", "rank"),
+    ("undenufe", "trump", "position"),
+)
+"""Level 1 the points decide, level 2 the number of cards or the rank, level 3 Undenufe, trump and position."""
+
+_HINTS = {
+    "points": "Find the strongest single Weis of the table: compare the points first (W6).",
+    "length": "The strongest Weis have equal points: W6 looks at the number of cards next.",
+    "rank": "Equal points and equal length: W6 compares the top card next.",
+    "undenufe": "Equal points and length, and the contract is Undenufe: W6 reverses the rank comparison.",
+    "trump": "Two sequences equal in points, length and top card: W6 prefers one of a certain suit.",
+    "position": "Two Weis exactly as strong: W6 lets the one announced first win. Who announces first?",
+    "none": "Does anybody at the table hold a Weis (W2, W3)?",
+}
+
+
+def hint(ex: Exercise) -> str:
+    """Which key of W6 decides here, and the reminder of W7 (all the winning team's Weis count)."""
+    first = _HINTS.get(ex.position.get("case", ""), "Find the strongest single Weis of the table (W6).")
+    return f"{first} The team holding it scores the Weis of both its players (W7)."
+
+
 TOPIC = Topic(
     name="contest",
     title="The Weis contest",
     kind="team+points",
     rules=("W6", "W7"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=text,

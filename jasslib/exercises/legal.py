@@ -201,6 +201,39 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
     return Draft(prompt, position, answer, "\n".join(lines))
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("leading", "cannot-follow", "no-trump-follow"),
+    ("trump-while-able-to-follow", "must-follow-trump"),
+    ("no-undertrump-partner-winning", "undertrump-only-trumps", "lone-puur"),
+)
+"""Level 1 leads and follows suit, level 2 trumps, level 3 under-trumping and the Puur."""
+
+_HINTS = {
+    "trump-while-able-to-follow": "{led} was led and {trump} is trump. Look at P3: in a trump contract, may you "
+    "trump even while you can follow suit? And may you throw a third suit?",
+    "no-undertrump-partner-winning": "The trick is already trumped with {top}. Look at P4 before you mark a weaker "
+    "trump: does it matter that your partner is winning the trick?",
+    "undertrump-only-trumps": "The trick is already trumped with {top}. Look at every card of your hand: P4 has "
+    "an exception. Does it apply here?",
+    "lone-puur": "Trump ({trump}) was led. How many trumps do you hold? P5 has an exception for the Puur.",
+    "must-follow-trump": "Trump ({trump}) was led: P5 says what you must play while you hold a trump.",
+    "no-trump-follow": "{contract} has no trump: P2 says what you must play when you hold the led suit {led}.",
+    "cannot-follow": "{led} was led. Do you hold any {led}? If not, see P2 and P3.",
+    "leading": "Nobody has played to this trick yet: you lead. What does P1 allow the player who leads?",
+}
+
+
+def hint(ex: Exercise) -> str:
+    """The rule of the position's teaching case and the trick's key card; never a card of the hand."""
+    p = ex.position
+    contract: Contract = p["contract"]
+    cards = [c for _, c in p["trick"]]
+    top = strongest_trump(cards, contract) if cards and contract.trump is not None else None
+    fmt = {"led": str(cards[0].suit) if cards else "", "trump": str(contract.trump or ""),
+           "top": str(top or ""), "contract": str(contract)}
+    return _HINTS.get(p.get("case", ""), "Check every card of your hand against P1–P5.").format(**fmt)
+
+
 def check(ex: Exercise, response: Any) -> Feedback:
     """One item per card of the hand, with :func:`~jasslib.play.check_play`'s reason and rule id."""
     hand: CardSet = ex.position["hand"]
@@ -251,9 +284,11 @@ TOPIC = Topic(
     name="legal",
     title="Which cards may you play?",
     kind="cards",
-    rules=("P1", "P2", "P3", "P4", "P5"),
+    rules=("P1", "P2", "P3", "P4", "P5", "H4", "H5", "D2"),
     cases=WEIGHTS,
     first_cases=RESTRICTION_CASES,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=text,

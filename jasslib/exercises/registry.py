@@ -6,33 +6,56 @@ elsewhere (a teacher's own, in a notebook) joins with :func:`register`.  The fun
 change the registry live in :mod:`jasslib.exercises.base` (an Exercise looks its topic up there) and
 are re-exported here.
 
->>> [t.name for t in topics()]
-['legal', 'trick', 'weis', 'contest', 'stoeck', 'score', 'claim']
+>>> [t.name for t in topics()]  # doctest: +NORMALIZE_WHITESPACE
+['deal', 'contract', 'legal', 'trick', 'weis', 'contest', 'announce', 'stoeck', 'stoeck_timing', 'score',
+ 'claim', 'claim_check', 'revoke', 'schneider']
 >>> get_topic("weis").title
 'Weis: the best declaration'
->>> get_topic("poker")
+>>> get_topic("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown topic 'poker': expected one of legal, trick, weis, contest, stoeck, score, claim
+ValueError: unknown topic 'poker': expected one of deal, contract, legal, trick, ..., revoke, schneider
 """
 
 from __future__ import annotations
 
-from . import claim, contest, legal, score, stoeck, trick, weis
+from . import (
+    announce,
+    claim,
+    claim_check,
+    contest,
+    contract,
+    deal,
+    legal,
+    revoke,
+    schneider,
+    score,
+    stoeck,
+    stoeck_timing,
+    trick,
+    weis,
+)
 from .base import Topic, get_topic, register, topic_names, topics, unregister
 
 __all__ = ["BUILTIN", "register", "unregister", "get_topic", "topics", "topic_names"]
 
 BUILTIN: tuple[Topic, ...] = (
+    deal.TOPIC,
+    contract.TOPIC,
     legal.TOPIC,
     trick.TOPIC,
     weis.TOPIC,
     contest.TOPIC,
+    announce.TOPIC,
     stoeck.TOPIC,
+    stoeck_timing.TOPIC,
     score.TOPIC,
     claim.TOPIC,
+    claim_check.TOPIC,
+    revoke.TOPIC,
+    schneider.TOPIC,
 )
-"""The course's topics, in course order."""
+"""The course's topics, in course order (the order of the notebooks that teach them)."""
 
 for _topic in BUILTIN:
     register(_topic)

@@ -141,6 +141,26 @@ def _hint(given: int, p: Mapping[str, Any], score: Any, t: int) -> str:
     return ""
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("plain",),
+    ("weis", "stoeck", "no-trump"),
+    ("weis-and-stoeck", "match"),
+)
+"""Level 1 trick points only, level 2 with Weis or Stöck or without trump, level 3 both, or a match."""
+
+
+def hint(ex: Exercise) -> str:
+    """The order of the sum: card points and bonuses (H1, O7), Weis and Stöck, then the multiplier (H2, C3)."""
+    p = ex.position
+    parts = ["Per team: its card points, plus the bonus for the last trick (H1, O7)"]
+    if p.get("case") == "match":
+        parts.append(", plus the match bonus for taking every trick (O7)")
+    if any(p["weis"]) or any(p["stoeck"]):
+        parts.append("; add its Weis and Stöck")
+    parts.append("; then multiply the whole sum by the contract's factor (H2, C3).")
+    return "".join(parts)
+
+
 def text(ex: Exercise) -> str:
     p = ex.position
     return "\n".join([
@@ -170,8 +190,10 @@ TOPIC = Topic(
     name="score",
     title="Scoring a hand",
     kind="points+points",
-    rules=("H1", "H2", "O7", "C3"),
+    rules=("H1", "H2", "H3", "O7", "C3"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=text,

@@ -112,12 +112,35 @@ def check(ex: Exercise, response: Any) -> Feedback:
     return _verdict((Item("points", given == right, text, "S1"),))
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("stoeck", "one-only"),
+    ("other-suit", "no-trump"),
+    ("stoeck-in-weis",),
+)
+"""Level 1 both cards or one, level 2 the wrong suit or no trump, level 3 Stöck inside a Weis."""
+
+_HINTS = {
+    "stoeck": "Stöck is the K and Q of trump in one hand (S1); it is multiplied like everything else (C3).",
+    "one-only": "Stöck needs both the K and the Q of trump in your hand (S1).",
+    "other-suit": "Which suit is trump? Stöck is the K and Q of the trump suit only (S1).",
+    "no-trump": "Is there a trump in {contract}? (S1)",
+    "stoeck-in-weis": "The K and Q of trump may also belong to a Weis (S1); remember the multiplier (C3).",
+}
+
+
+def hint(ex: Exercise) -> str:
+    """What Stöck is (S1) and the multiplier (C3), pointed at the case's trap."""
+    return _HINTS.get(ex.position.get("case", ""), _HINTS["stoeck"]).format(contract=ex.position["contract"])
+
+
 TOPIC = Topic(
     name="stoeck",
     title="Stöck",
     kind="points",
     rules=("S1", "C3"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=_hand_text,

@@ -235,6 +235,46 @@ def _points_hint(points: int, cards: list[Card], contract: Contract, ruleset: Ru
     return ""
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("plain", "off-suit-ace"),
+    ("low-trump-beats-ace", "trump-order", "last-trick"),
+    ("undenufe-six-wins", "obenabe-eights"),
+)
+"""Level 1 the led suit wins, level 2 trumps and the last trick, level 3 Undenufe and Obenabe."""
+
+_WINNER_HINTS = {
+    "low-trump-beats-ace": "Is there a trump in the trick? A trump beats every card of another suit, even an ace "
+    "(P6).",
+    "trump-order": "Several trumps: the trump order of O2 decides, the Puur (the trump jack) first, then the Näll "
+    "(the trump nine).",
+    "undenufe-six-wins": "Undenufe: the lowest card of the led suit wins (P2, O3).",
+    "off-suit-ace": "A card that is neither of the led suit nor trump never wins, however high it is (P6, P2).",
+    "obenabe-eights": "Obenabe: the highest card of the led suit wins (P2, O1).",
+}
+
+
+def hint(ex: Exercise) -> str:
+    """What decides the winner (P6/P2, the orders O1–O3) and what to watch when counting (O4–O7)."""
+    p = ex.position
+    contract: Contract = p["contract"]
+    case = p.get("case", "")
+    if case in _WINNER_HINTS:
+        first = _WINNER_HINTS[case]
+    elif contract.trump is None:
+        first = f"{contract}: no trump; the led suit decides (P2)."
+    else:
+        first = "Find the strongest trump in the trick, or with none the strongest card of the led suit (P6)."
+    if contract.trump is not None:
+        count = "Count with O4: trumps count differently from the other suits."
+    elif contract == Contract.UNDENUFE:
+        count = f"Count with O5 and the {ex.ruleset.name} values of O6; the eights count too."
+    else:
+        count = "Count with O5: the eights count too."
+    if p["last"]:
+        count += " It is the last trick: O7 adds a bonus."
+    return f"{first} {count}"
+
+
 def text(ex: Exercise) -> str:
     p = ex.position
     lines = [f"Contract: {_contract_text(p['contract'], ex.ruleset)}", f"Trick: {_plays_text(p['trick'])}"]
@@ -253,8 +293,10 @@ TOPIC = Topic(
     name="trick",
     title="Who wins the trick, and how many points?",
     kind="seat+points",
-    rules=("P2", "P6", "O1", "O2", "O3", "O4", "O5", "O6", "O7"),
+    rules=("P2", "P6", "O1", "O2", "O3", "O4", "O5", "O6", "O7", "H4", "H5", "D2"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=text,

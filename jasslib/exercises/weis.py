@@ -188,12 +188,40 @@ def check(ex: Exercise, response: Any) -> Feedback:
     return _verdict((Item("points", given == right, text, rule),))
 
 
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("sequence", "none"),
+    ("four-of-a-kind", "four-nines", "two-weis"),
+    ("long-sequence", "jacks-vs-sequence"),
+)
+"""Level 1 one sequence (or none), level 2 four of a kind and two Weis, level 3 splitting and choosing (W4)."""
+
+_HINTS = {
+    "sequence": "Look for three or more cards of one suit in a row (W2).",
+    "long-sequence": "A long run may be split into shorter sequences of at least three cards (W4): which way "
+    "scores most under the {ruleset} scale of W2?",
+    "four-of-a-kind": "Four cards of one rank: W3 says which ranks form a Weis and what each is worth.",
+    "four-nines": "Four of a kind: check W3 for which ranks count under the {ruleset} rules.",
+    "jacks-vs-sequence": "A card belongs to one Weis only (W4): the four Jacks and the run share a card. Which "
+    "choice scores more (W5)?",
+    "two-weis": "You may declare more than one Weis as long as they share no card (W4, W5).",
+    "none": "Look for runs of three in one suit (W2) and for four of a kind (W3).",
+}
+
+
+def hint(ex: Exercise) -> str:
+    """What to look for in the hand: a run, four of a kind, a split or a choice (W2–W5)."""
+    return _HINTS.get(ex.position.get("case", ""), "Find every Weis (W2, W3), then the best disjoint set (W4, "
+                      "W5).").format(ruleset=ex.ruleset.name)
+
+
 TOPIC = Topic(
     name="weis",
     title="Weis: the best declaration",
     kind="points",
     rules=("W2", "W3", "W4", "W5"),
     cases=WEIGHTS,
+    levels=LEVELS,
+    hint=hint,
     generate=generate,
     check=check,
     text=_hand_text,

@@ -1,0 +1,205 @@
+"""Mixed review and the final check: exercises drawn across topics, and a score per rule id.
+
+A mixed review draws the topic of each exercise from the seed (:func:`mixed_exercise`), among the
+topics met so far (:func:`course_topics`), so one exercise can be regenerated alone, like those of a
+topic's series.  A final check (:func:`final_check_exercises`) deals about twenty items so that every
+topic comes up before any comes twice.  :func:`rules_judged` and :func:`score_by_rule` turn answers into
+what a learner needs at the end: which rules were answered right and which wrong, taken from the rule
+ids the feedback cites.
+
+>>> [ex.topic for ex in mixed("class 3b", ["legal", "trick"], 4)]
+['legal', 'legal', 'legal', 'trick']
+>>> items = final_check_exercises("class 3b")
+>>> len(items), len({ex.topic for ex in items}) == len(course_topics())
+(20, True)
+>>> ex = items[0]
+>>> rules_judged(ex, ex.check(ex.answer))[1]
+()
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..rulesets import CLASSIC, Ruleset
+from . import exercise
+from .base import Exercise, Feedback, get_topic, topic_names
+
+__all__ = [
+    "FINAL_CHECK_COUNT",
+    "RuleScore",
+    "course_topics",
+    "mixed_exercise",
+    "mixed",
+    "final_check_exercises",
+    "rules_judged",
+    "score_by_rule",
+    "rule_title",
+]
+
+FINAL_CHECK_COUNT = 20
+"""How many items a final check has by default."""
+
+_RULE_ID = re.compile(r"\b[A-Z][0-9]+\b")
+_SECTIONS = "DCOPWSHG"
+"""The order of the rule book's sections (deck and deal, contracts, card order, play, Weis, Stöck, hand, game)."""
+
+
+def course_topics(until: str | None = None) -> tuple[str, ...]:
+    """The registered topics in course order, up to and including ``until`` (all of them for None).
+
+    >>> course_topics("legal")
+    ('deal', 'contract', 'legal')
+    """
+    names = topic_names()
+    if until is None:
+        return names
+    get_topic(until)  # a ValueError naming the topics
+    return names[: names.index(until) + 1]
+
+
+def _topics(topics: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A topic list from None (all), a name (every topic up to it) or a sequence of names."""
+    if topics is None or isinstance(topics, str):
+        return course_topics(topics)
+    names = tuple(topics)
+    if not names:
+        raise ValueError("a review needs at least one topic")
+    for name in names:
+        get_topic(name)
+    return names
+
+
+def mixed_exercise(seed: int | str, number: int, topics: str | Sequence[str] | None = None,
+                   ruleset: Ruleset | str = CLASSIC) -> Exercise:
+    """Exercise ``number`` of the mixed review ``seed`` over ``topics`` (see :func:`mixed`).
+
+    Its topic is drawn from ``random.Random(f"review/{seed}/{number}/{topics}")``; the exercise is number
+    ``number`` of that topic's series ``f"review {seed}"`` (so it is not one the topic's own trainer shows
+    for the same class seed), drawn from every case (no level).
+    """
+    names = _topics(topics)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise ValueError(f"number is the exercise's 0-based index in the review (0, 1, 2 ...), got {number!r}")
+    topic = random.Random(f"review/{seed}/{number}/{'+'.join(names)}").choice(names)
+    return exercise(topic, f"review {seed}", number, ruleset)
+
+
+def mixed(seed: int | str = 0, topics: str | Sequence[str] | None = None, count: int = 10,
+          ruleset: Ruleset | str = CLASSIC) -> list[Exercise]:
+    """The first ``count`` exercises of a mixed review: each one's topic is drawn from the seed.
+
+    ``topics`` is a list of topic names, the name of the last topic met (every topic up to it in course
+    order), or None for every topic.
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be at least 1, got {count!r}")
+    return [mixed_exercise(seed, n, topics, ruleset) for n in range(count)]
+
+
+def final_check_exercises(seed: int | str = 0, topics: str | Sequence[str] | None = None,
+                          count: int = FINAL_CHECK_COUNT, ruleset: Ruleset | str = CLASSIC) -> list[Exercise]:
+    """The items of a final check: ``count`` exercises over ``topics``, every topic once before any twice.
+
+    The topics are dealt in rounds, each round in an order shuffled from the seed; item ``i`` is exercise
+    ``i`` of its topic's series ``f"final {seed}"``.
+    """
+    names = _topics(topics)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be at least 1, got {count!r}")
+    rng = random.Random(f"final/{seed}/{'+'.join(names)}")
+    order: list[str] = []
+    while len(order) < count:
+        batch = list(names)
+        rng.shuffle(batch)
+        order += batch
+    return [exercise(topic, f"final {seed}", i, ruleset) for i, topic in enumerate(order[:count])]
+
+
+def _ids(rule: str | None) -> list[str]:
+    return _RULE_ID.findall(rule or "")
+
+
+def _unique(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(ids))
+
+
+def rules_judged(ex: Exercise, feedback: Feedback | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rule ids answered right and those answered wrong, from the feedback on one exercise.
+
+    The rules an exercise tests are those its right answer's feedback cites (the topic's own list if it
+    cites none).  A wrong answer is wrong on the rules of its wrong items; an unanswered or unreadable
+    one (``feedback`` None, or only a request to answer in the form asked for) on all of them.
+    """
+    tested = _unique(r for item in ex.check(ex.answer).items for r in _ids(item.rule)) or get_topic(ex.topic).rules
+    if feedback is None or all(item.key == "answer" and not item.correct for item in feedback.items):
+        return (), tested
+    if feedback.correct:
+        return tested, ()
+    wrong = _unique(r for item in feedback.items if not item.correct for r in _ids(item.rule)) or tested
+    right = _unique(r for r in (*(r for i in feedback.items if i.correct for r in _ids(i.rule)), *tested)
+                    if r not in wrong)
+    return right, wrong
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """How often one rule was answered right and wrong in a set of exercises."""
+
+    rule: str
+    right: int
+    wrong: int
+
+    @property
+    def title(self) -> str:
+        """The rule's title when the rule book is known (``jasslib.rulebook``), else ``''``."""
+        return rule_title(self.rule)
+
+
+def _rule_order(rule: str) -> tuple[int, int, str]:
+    book = _rulebook()
+    if book:
+        keys = list(book)
+        if rule in keys:
+            return (keys.index(rule), 0, rule)
+    section = _SECTIONS.find(rule[:1])
+    number = int(rule[1:]) if rule[1:].isdigit() else 0
+    return (len(book) + (section if section >= 0 else len(_SECTIONS)), number, rule)
+
+
+def _rulebook() -> dict[str, str]:
+    """``jasslib.rulebook.RULES`` (rule id → title) when that module exists, else an empty dict."""
+    try:
+        module = importlib.import_module("jasslib.rulebook")
+    except ImportError:
+        return {}
+    rules = getattr(module, "RULES", None)
+    return dict(rules) if isinstance(rules, dict) else {}
+
+
+def rule_title(rule: str) -> str:
+    """The title of ``rule`` from the rule book (``jasslib.rulebook``) when it is known, else ``''``."""
+    return str(_rulebook().get(rule, ""))
+
+
+def score_by_rule(answers: Iterable[tuple[Exercise, Feedback | None]]) -> list[RuleScore]:
+    """Per rule id, how many of the ``(exercise, feedback)`` answers got it right and wrong, in rule-book order.
+
+    >>> ex = exercise("stoeck", 1)
+    >>> [(s.rule, s.right, s.wrong) for s in score_by_rule([(ex, ex.check(ex.answer)), (ex, None)])]
+    [('S1', 1, 1)]
+    """
+    right: dict[str, int] = {}
+    wrong: dict[str, int] = {}
+    for ex, feedback in answers:
+        good, bad = rules_judged(ex, feedback)
+        for r in good:
+            right[r] = right.get(r, 0) + 1
+        for r in bad:
+            wrong[r] = wrong.get(r, 0) + 1
+    rules = sorted(set(right) | set(wrong), key=_rule_order)
+    return [RuleScore(r, right.get(r, 0), wrong.get(r, 0)) for r in rules]
