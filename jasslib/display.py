@@ -26,12 +26,14 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardLike, CardSet
 from .game import Game
 from .round import Round, RoundView
+from .rulebook import RULE_BOOK, RULE_ID_PATTERN, rule_title, rule_url
 from .scoring import HAND_TOTAL, HandScore
 from .weis import ContestResult, Declaration
 
@@ -57,6 +59,7 @@ __all__ = [
     "play_position_html",
     "declarations_position_html",
     "teams_position_html",
+    "link_rules",
 ]
 
 # ----------------------------------------------------------------------------- look
@@ -1000,6 +1003,56 @@ def _progress(team: int, total: int, target: int) -> str:
         f'{"#2b6cb0" if team == 0 else "#c05621"}"></span></span>'
         f"<span>{total} / {target}</span></div>"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule ids as links to the rule book (docs/rules.md).
+
+_MARKUP = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_NO_LINKS = frozenset({"a", "code", "script", "style", "textarea", "title"})
+"""Elements whose text is never linked: an existing link, code, and text that is not shown as prose."""
+
+
+def link_rules(html_text: str, base: str = RULE_BOOK) -> str:
+    """``html_text`` with every rule id (``P4``, ``W2`` in "(W2, W3)" …) linked to its place in the rule book.
+
+    ``html_text`` is HTML (already escaped); only its text is touched, never a tag, an attribute, a
+    comment, or the text inside an existing link, ``<code>``, ``<script>``, ``<style>``, ``<textarea>``
+    or ``<title>``, so linking twice changes nothing.  A link opens the rule book at the rule
+    (``base#p4``, see :func:`jasslib.rulebook.rule_url`) in a new tab and has the rule's title as its
+    tooltip.  ``base`` is the rule book's address: the default ``../docs/rules.md`` suits the
+    notebooks in ``notebooks/`` and the app in ``app/``; a URL or another relative path works alike.
+
+    >>> print(link_rules("<p>You may not under-trump (P4).</p>"))
+    <p>You may not under-trump (<a class="jass-rule" href="../docs/rules.md#p4" target="_blank" \
+title="P4: No under-trumping">P4</a>).</p>
+    >>> link_rules(link_rules("W2")) == link_rules("W2")
+    True
+    >>> link_rules('<span title="P4">W9, P44, <code>P4</code></span>')
+    '<span title="P4">W9, P44, <code>P4</code></span>'
+    """
+    out: list[str] = []
+    skip = 0
+    for piece in _MARKUP.split(html_text):
+        if not piece:
+            continue
+        if piece.startswith("<"):
+            tag = _TAG_NAME.match(piece)
+            if tag and tag.group(2).lower() in _NO_LINKS and not piece.endswith("/>"):
+                skip = max(0, skip - 1) if tag.group(1) else skip + 1
+            out.append(piece)
+        elif skip:
+            out.append(piece)
+        else:
+            out.append(RULE_ID_PATTERN.sub(lambda m: _rule_link(m.group(0), base), piece))
+    return "".join(out)
+
+
+def _rule_link(rule_id: str, base: str) -> str:
+    title = html.escape(f"{rule_id}: {rule_title(rule_id)}", quote=True)
+    href = html.escape(rule_url(rule_id, base), quote=True)
+    return f'<a class="jass-rule" href="{href}" target="_blank" title="{title}">{rule_id}</a>'
 
 
 # ---------------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ RULES: dict[str, str] = {
 """Every rule id of the rules, in their order, with a one-line title (the rule book's headings)."""
 
 RULE_ID_PATTERN: re.Pattern[str] = re.compile(
-    r"(?<![\w&#])(?:" + "|".join(sorted(RULES, key=lambda i: (-len(i), i))) + r")(?!\w)"
+    r"(?<![\w#])(?:" + "|".join(sorted(RULES, key=lambda i: (-len(i), i))) + r")(?!\w)"
 )
 """A rule id standing on its own (``P4`` in "(P4)", "P4, W2", "P4:"), not part of a longer word or number."""
 

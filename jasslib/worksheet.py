@@ -21,7 +21,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from .display import link_rules
 from .exercises import Exercise, exercises, get_topic
+from .rulebook import RULE_BOOK
 from .rulesets import CLASSIC, Ruleset
 
 __all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "key_path", "MAX_COUNT"]
@@ -149,14 +151,16 @@ def _exercise_block(ex: Exercise, key: bool) -> str:
     return "\n".join(parts)
 
 
-def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Ruleset, key: bool) -> str:
+def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Ruleset, key: bool,
+            rules_base: str = RULE_BOOK) -> str:
     count = len(items)
     record = get_topic(topic)
     heading = record.title
     title = f"Jass exercises: {heading}" + (" — answer key" if key else "")
     header = f"<h1>{html.escape(title)}</h1>\n{_meta(topic, count, seed, ruleset)}\n"
     if key:
-        header += '<p class="how">Answers and explanations; the rule ids (P4, W6 …) refer to the course rules.</p>\n'
+        header += ('<p class="how">Answers and explanations; each rule id (P4, W6 …) links to its rule in the '
+                   "course's rule book.</p>\n")
     else:
         header += (
             '<p class="name">Name: <span class="blank" style="min-width:16em">&nbsp;</span> '
@@ -169,11 +173,14 @@ def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Rul
         "The same seed gives the same exercises in the notebook trainers"
         + ("." if key else "; the answers are in the separate answer key.")
     )
-    return _page(title, header, body, footer)
+    return _page(title, link_rules(header, rules_base), link_rules(body, rules_base), footer)
 
 
-def worksheet_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC) -> str:
+def worksheet_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
+                   rules_base: str = RULE_BOOK) -> str:
     """The exercise sheet as one self-contained HTML document (no answers).
+
+    Every rule id links to its place in the rule book at ``rules_base`` (see :func:`write_worksheet`).
 
     >>> text = worksheet_html("weis", 2, seed=1)
     >>> text.startswith("<!DOCTYPE html>"), "@media print" in text, "Exercise 2" in text
@@ -181,14 +188,15 @@ def worksheet_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset
     """
     _check_arguments(topic, count, seed)
     rs = Ruleset.get(ruleset)
-    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=False)
+    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=False, rules_base=rules_base)
 
 
-def answer_key_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC) -> str:
-    """The answer key: each exercise with its answer and the explanation citing the rule ids."""
+def answer_key_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
+                    rules_base: str = RULE_BOOK) -> str:
+    """The answer key: each exercise with its answer and the explanation citing the rule ids (as links)."""
     _check_arguments(topic, count, seed)
     rs = Ruleset.get(ruleset)
-    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=True)
+    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=True, rules_base=rules_base)
 
 
 def _check_out_path(out_path: str | os.PathLike[str]) -> Path:
@@ -240,6 +248,7 @@ def write_worksheet(
     seed: int | str,
     out_path: str | os.PathLike[str],
     ruleset: Ruleset | str = CLASSIC,
+    rules_base: str = RULE_BOOK,
 ) -> tuple[Path, Path]:
     """Write a printable exercise sheet and its answer key; return ``(sheet, key)``.
 
@@ -248,7 +257,8 @@ def write_worksheet(
     ``count`` numbered exercises, each with its position (cards drawn as in the notebooks), the
     question and blank answer lines (boxes to tick for the ``legal`` topic).  The answer key
     ``<stem>_key.html`` beside it repeats each exercise with the answer and the full explanation
-    citing the rule ids.  Exercise ``i`` is ``jasslib.exercises.exercise(topic, seed, i, ruleset)``,
+    citing the rule ids.  Every rule id on both links to its place in the rule book (``rules.md#p4``).
+    Exercise ``i`` is ``jasslib.exercises.exercise(topic, seed, i, ruleset)``,
     so the sheets match the notebook trainers, and the same arguments always give the same files.
 
     Command line: ``python -m jasslib worksheet --topic legal --count 10 --seed 7 --out sheet.html``.
@@ -261,6 +271,11 @@ def write_worksheet(
         out_path: the sheet's file name, ending in ``.html``; its folder must exist.  Existing files
             are replaced.
         ruleset: ``CLASSIC`` (default), ``MODERN``, a name, or another :class:`~jasslib.Ruleset`.
+        rules_base: where the rule ids link to: the rule book ``docs/rules.md`` as a path relative to
+            the sheet, or a URL (``--rules-base`` on the command line).  The default
+            ``../docs/rules.md`` fits a sheet written into a folder of the course, such as
+            ``notebooks/`` or ``worksheets/``; links are the sheet's only references (it stays
+            self-contained: no style sheet, script or picture is loaded from elsewhere).
 
     Raises:
         ValueError: an unknown topic or ruleset, a count below 1 or above the maximum, a bad seed, or
@@ -274,5 +289,6 @@ def write_worksheet(
     sheet = _check_out_path(out_path)
     key = key_path(sheet)
     items = exercises(topic, seed, count, rs)
-    _write_all([(sheet, _render(items, topic, seed, rs, key=False)), (key, _render(items, topic, seed, rs, key=True))])
+    _write_all([(sheet, _render(items, topic, seed, rs, key=False, rules_base=rules_base)),
+                (key, _render(items, topic, seed, rs, key=True, rules_base=rules_base))])
     return sheet, key

@@ -31,8 +31,8 @@ class WellFormed(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
-        for name, value in attrs:
-            if name in ("src", "href") and value and not value.startswith("#"):
+        for name, value in attrs:  # a link (the rule ids' links to the rule book) loads nothing
+            if (name == "src" or name == "href" and tag != "a") and value and not value.startswith("#"):
                 self.external.append(value)
         if tag not in VOID:
             self.stack.append(tag)

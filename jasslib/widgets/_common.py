@@ -67,8 +67,12 @@ def friendly(exc: BaseException) -> str:
 
 
 def text_html(text: str) -> str:
-    """Plain text as HTML: escaped, with line breaks kept."""
-    return html.escape(str(text)).replace("\n", "<br>")
+    """Plain text as HTML: escaped, with line breaks kept, each rule id a link to the rule book.
+
+    Every sentence a widget shows (feedback, hints, solutions, refusals, the round's log) passes
+    here, so every rule id a learner reads opens its rule (:func:`jasslib.display.link_rules`).
+    """
+    return display.link_rules(html.escape(str(text)).replace("\n", "<br>"))
 
 
 def message_html(text: str, kind: str = "info") -> str:
