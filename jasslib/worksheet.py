@@ -125,6 +125,10 @@ def _answer_area(ex: Exercise) -> str:
         return f"Team 0: {blank} Team 1: {blank}"
     if kind == "team":
         return f"The game is won by team (or nobody): {blank}"
+    if kind == "seat":
+        return f"Seat: {blank}"
+    if kind == "number":
+        return f"{html.escape(get_topic(ex.topic).answer_label)}: {blank}"
     return f"Answer: {blank}"  # pragma: no cover
 
 

@@ -53,7 +53,8 @@ def visible(markup: str) -> str:
 
 
 def test_the_course_topics_in_course_order():
-    assert TOPICS == ("legal", "trick", "weis", "contest", "stoeck", "score", "claim")
+    assert TOPICS == ("deal", "contract", "legal", "trick", "weis", "contest", "announce", "stoeck", "stoeck_timing",
+                      "score", "claim", "claim_check", "revoke", "schneider")
     assert tuple(t.name for t in BUILTIN) == TOPICS == tuple(t.name for t in topics())
     assert TOPIC_TITLES == {t.name: t.title for t in BUILTIN}
     assert KINDS == {t.name: t.kind for t in BUILTIN} and set(KINDS.values()) <= set(ANSWER_KINDS)
@@ -91,13 +92,23 @@ def test_every_registered_topic_generates_checks_and_renders(topic, ruleset):
             assert CardSet.parse(data["answer"]) == ex.answer
 
 
+def drawn_cards(position: dict) -> list[Card]:
+    """The cards a position shows: its hand, trick, hands, single card, cards played and Weis announced."""
+    cards = list(position.get("hand", ())) + [c for _, c in position.get("trick", ())]
+    for hand in position.get("hands", ()):
+        cards += list(hand)
+    if "card" in position:
+        cards.append(position["card"])
+    cards += [c for _, c in position.get("played", ())]
+    for _, weis in position.get("announced", ()):
+        cards += list(weis.cards)
+    return cards
+
+
 @pytest.mark.parametrize("topic", TOPICS)
 def test_positions_draw_the_cards_in_the_style_asked_for(topic):
-    for ex in exercises(topic, 2, 5):
-        cards = [c for key in ("hand",) if key in ex.position for c in ex.position[key]]
-        cards += [c for _, c in ex.position.get("trick", ())]
-        for hand in ex.position.get("hands", ()):
-            cards += list(hand)
+    for ex in exercises(topic, 2, 5) + [exercise(topic, 2, 5, level=k) for k in range(1, 4)]:
+        cards = drawn_cards(ex.position)
         for style in ("french", "swiss"):
             markup = ex.position_html(style=style)
             assert markup.count('class="jass-card"') == len(cards)
@@ -143,6 +154,9 @@ TOPIC_ERRORS = [
     ({"cases": {"few": 0}}, "positive whole weight"),
     ({"cases": {"few": 1.5}}, "positive whole weight"),
     ({"first_cases": ("some",)}, "not among its cases"),
+    ({"levels": (("few",),)}, "every case exactly once"),
+    ({"levels": (("few",), ("many",), ())}, "every case exactly once"),
+    ({"levels": (("few", "many"), ("many",))}, "every case exactly once"),
 ]
 
 
@@ -214,6 +228,8 @@ MALFORMED = {
     "team+points": [None, "abc", 1, (1,), (1, 2, 3), (5, 10), ("team 2", 10), (1, "lots"), (1, None)],
     "points+points": [None, "abc", 5, (1,), (1, 2, 3), ("a", 1), (1, None), (True, 1), "100 57"],
     "team": ["abc", 2, -1, 1.5, True, [0], Seat(2), "team 3", object()],
+    "seat": [None, "abc", 5, -1, 1.5, True, "seat 7", (1, 2), Team.T1, object()],
+    "number": [None, "abc", 2.5, True, [], (3,), object(), "3 and 4"],
 }
 
 
@@ -306,7 +322,10 @@ def test_deterministic_across_processes():
 
 
 ARGUMENT_ERRORS = [  # (call, message)
-    (lambda: exercise("poker"), "unknown topic 'poker': expected one of legal, trick, weis"),
+    (lambda: exercise("poker"), "unknown topic 'poker': expected one of deal, contract, legal, trick, weis"),
+    (lambda: exercise("legal", 0, 0, level=4), "levels 1 to 3"),
+    (lambda: exercise("legal", 0, 0, level=0), "levels 1 to 3"),
+    (lambda: exercise("legal", 0, 0, level=True), "levels 1 to 3"),
     (lambda: exercises("legal", 0, 0), "count must be at least 1"),
     (lambda: exercises("legal", 0, True), "count must be at least 1"),
     (lambda: exercises("nope", 0, 3), "unknown topic"),

@@ -117,7 +117,7 @@ def _announcing(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
     answer = mine.weis.points if mine is not None else 0
     said = "; ".join(f"seat {int(s)} announced a {w.format()}" for s, w in before) or "nobody has announced yet"
     prompt = (f"{contract}. The first trick is being played from forehand seat {int(r.forehand)}, and the players "
-              f"announce their Weis in playing order (W8): {said}. You are seat {int(seat)}, with the hand you "
+              f"announce their Weis in playing order: {said}. You are seat {int(seat)}, with the hand you "
               "were dealt. How many points do you announce? Answer 0 if you stay silent.")
     lines = [f"Your best declaration: {decl.format()} (W5); its strongest Weis is your {strongest.label}, "
              f"worth {strongest.points}."]

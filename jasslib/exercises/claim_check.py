@@ -87,7 +87,7 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
             break
     else:  # pragma: no cover
         raise RuntimeError(f"no claim of the case {case!r} found")
-    prompt = (f"Target {target}, {contract} ×{m}. After trick {tricks} of this hand {team} claims the win (G2). "
+    prompt = (f"Target {target}, {contract} ×{m}. After trick {tricks} of this hand {team} claims the win. "
               "Which team wins the game?")
     position = {"contract": contract, "target": target, "team": team, "recorded": recorded, "captured": captured,
                 "stoeck": (stoeck[0], stoeck[1]), "tricks": tricks, "case": case}

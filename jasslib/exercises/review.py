@@ -19,12 +19,12 @@ ids the feedback cites.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..rulebook import RULES
 from ..rulesets import CLASSIC, Ruleset
 from . import exercise
 from .base import Exercise, Feedback, get_topic, topic_names
@@ -33,6 +33,7 @@ __all__ = [
     "FINAL_CHECK_COUNT",
     "RuleScore",
     "course_topics",
+    "topic_list",
     "mixed_exercise",
     "mixed",
     "final_check_exercises",
@@ -45,8 +46,6 @@ FINAL_CHECK_COUNT = 20
 """How many items a final check has by default."""
 
 _RULE_ID = re.compile(r"\b[A-Z][0-9]+\b")
-_SECTIONS = "DCOPWSHG"
-"""The order of the rule book's sections (deck and deal, contracts, card order, play, Weis, Stöck, hand, game)."""
 
 
 def course_topics(until: str | None = None) -> tuple[str, ...]:
@@ -62,8 +61,12 @@ def course_topics(until: str | None = None) -> tuple[str, ...]:
     return names[: names.index(until) + 1]
 
 
-def _topics(topics: str | Sequence[str] | None) -> tuple[str, ...]:
-    """A topic list from None (all), a name (every topic up to it) or a sequence of names."""
+def topic_list(topics: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A review's topics: all for None, every topic up to a name (course order), or the names given.
+
+    >>> topic_list(["weis", "legal"]), topic_list("contract")
+    (('weis', 'legal'), ('deal', 'contract'))
+    """
     if topics is None or isinstance(topics, str):
         return course_topics(topics)
     names = tuple(topics)
@@ -82,7 +85,7 @@ def mixed_exercise(seed: int | str, number: int, topics: str | Sequence[str] | N
     ``number`` of that topic's series ``f"review {seed}"`` (so it is not one the topic's own trainer shows
     for the same class seed), drawn from every case (no level).
     """
-    names = _topics(topics)
+    names = topic_list(topics)
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
         raise ValueError(f"number is the exercise's 0-based index in the review (0, 1, 2 ...), got {number!r}")
     topic = random.Random(f"review/{seed}/{number}/{'+'.join(names)}").choice(names)
@@ -108,7 +111,7 @@ def final_check_exercises(seed: int | str = 0, topics: str | Sequence[str] | Non
     The topics are dealt in rounds, each round in an order shuffled from the seed; item ``i`` is exercise
     ``i`` of its topic's series ``f"final {seed}"``.
     """
-    names = _topics(topics)
+    names = topic_list(topics)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be at least 1, got {count!r}")
     rng = random.Random(f"final/{seed}/{'+'.join(names)}")
@@ -156,34 +159,23 @@ class RuleScore:
 
     @property
     def title(self) -> str:
-        """The rule's title when the rule book is known (``jasslib.rulebook``), else ``''``."""
+        """The rule's title from the rule book."""
         return rule_title(self.rule)
 
 
-def _rule_order(rule: str) -> tuple[int, int, str]:
-    book = _rulebook()
-    if book:
-        keys = list(book)
-        if rule in keys:
-            return (keys.index(rule), 0, rule)
-    section = _SECTIONS.find(rule[:1])
-    number = int(rule[1:]) if rule[1:].isdigit() else 0
-    return (len(book) + (section if section >= 0 else len(_SECTIONS)), number, rule)
-
-
-def _rulebook() -> dict[str, str]:
-    """``jasslib.rulebook.RULES`` (rule id → title) when that module exists, else an empty dict."""
-    try:
-        module = importlib.import_module("jasslib.rulebook")
-    except ImportError:
-        return {}
-    rules = getattr(module, "RULES", None)
-    return dict(rules) if isinstance(rules, dict) else {}
+def _rule_order(rule: str) -> tuple[int, str]:
+    """Rule-book order (an id the rule book lacks goes last)."""
+    keys = list(RULES)
+    return (keys.index(rule) if rule in keys else len(keys), rule)
 
 
 def rule_title(rule: str) -> str:
-    """The title of ``rule`` from the rule book (``jasslib.rulebook``) when it is known, else ``''``."""
-    return str(_rulebook().get(rule, ""))
+    """The title of ``rule`` in the rule book (:data:`jasslib.rulebook.RULES`), ``''`` for an unknown id.
+
+    >>> rule_title("G4")
+    'Schneider'
+    """
+    return RULES.get(rule, "")
 
 
 def score_by_rule(answers: Iterable[tuple[Exercise, Feedback | None]]) -> list[RuleScore]:

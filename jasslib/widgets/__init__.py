@@ -4,10 +4,11 @@ This package is the only part of jasslib that imports ipywidgets.  The widgets s
 their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the exercises
 (``Exercise.check``) and show the answers, which cite the rule ids of RULES.md.
 
-* :class:`Trainer` (and :func:`trainer`, :func:`legal_cards_trainer`, :func:`trick_trainer`,
-  :func:`weis_trainer`, :func:`contest_trainer`, :func:`stoeck_trainer`, :func:`score_trainer`,
-  :func:`claim_trainer`): a series of exercises on one topic, with Check, Show solution, New
-  exercise, a seed field and a tally.
+* :class:`Trainer` (and :func:`trainer` and a shortcut per topic such as :func:`legal_cards_trainer`
+  or :func:`deal_trainer`): a series of exercises on one topic, with Check, Hint, Show solution, New
+  exercise, a seed field, levels and a tally.
+* :func:`review_trainer` (mixed topics) and :func:`final_check` (about twenty mixed items ending with
+  a score per rule id).
 * :class:`RoundPlayer`: a whole round against three bots.
 
 In a notebook, the last expression of a cell shows the widget::
@@ -20,12 +21,23 @@ from __future__ import annotations
 
 from .round_player import RoundPlayer
 from .trainer import (
+    FinalCheck,
+    ReviewTrainer,
     Tally,
     Trainer,
+    announce_trainer,
+    claim_check_trainer,
     claim_trainer,
     contest_trainer,
+    contract_trainer,
+    deal_trainer,
+    final_check,
     legal_cards_trainer,
+    review_trainer,
+    revoke_trainer,
+    schneider_trainer,
     score_trainer,
+    stoeck_timing_trainer,
     stoeck_trainer,
     trainer,
     trick_trainer,
@@ -43,5 +55,16 @@ __all__ = [
     "stoeck_trainer",
     "score_trainer",
     "claim_trainer",
+    "deal_trainer",
+    "contract_trainer",
+    "announce_trainer",
+    "stoeck_timing_trainer",
+    "claim_check_trainer",
+    "revoke_trainer",
+    "schneider_trainer",
+    "ReviewTrainer",
+    "review_trainer",
+    "FinalCheck",
+    "final_check",
     "RoundPlayer",
 ]

@@ -1,10 +1,20 @@
 """Exercise trainers: one widget for every topic of :mod:`jasslib.exercises`.
 
 A :class:`Trainer` shows one exercise (title, prompt, position), the controls its ``kind`` asks
-for, and the buttons **Check**, **Show solution** and **New exercise**, a seed field (a teacher
-gives the class one seed, and everybody sees the same series) and a running tally.  It never
-judges an answer itself: **Check** passes the response to ``Exercise.check`` and shows the
-:class:`~jasslib.exercises.Feedback`, one ✓/✗ line per item with the rule id.
+for, and the buttons **Check**, **Hint**, **Show solution** and **New exercise**, a seed field (a
+teacher gives the class one seed, and everybody sees the same series), a level menu and a running
+tally.  It never judges an answer itself: **Check** passes the response to ``Exercise.check`` and
+shows the :class:`~jasslib.exercises.Feedback`, one ✓/✗ line per item with the rule id; **Hint**
+shows ``Exercise.hint`` (the deciding rule, never the answer).
+
+Levels: by default a trainer draws from every teaching case of its topic (the series a worksheet of
+the same seed prints).  Started at a level (``Trainer("legal", level=1)``, or by choosing one in the
+menu) it moves up a level after :data:`RUN_UP` answers in a row right at the first check without a
+hint, and back after :data:`RUN_DOWN` misses in a row; the series stays reproducible, since exercise
+``n`` at level ``k`` is ``exercise(topic, seed, n, level=k)``.
+
+:func:`review_trainer` mixes the topics met so far, and :func:`final_check` is a check of about twenty
+mixed items that ends with a table of the rules answered right and wrong.
 
 Everything works without a kernel: ``button.click()`` and setting ``.value`` run the callbacks at
 once, so a notebook cell or a test can drive a trainer.
@@ -22,14 +32,24 @@ once, so a notebook cell or a test can drive a trainer.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as w
 
 from ..cards import Card, CardSet
 from ..errors import CardNotInHandError, CardParseError
-from ..exercises import exercise, get_topic
+from ..exercises import Exercise, Feedback, exercise, get_topic
+from ..exercises.review import (
+    FINAL_CHECK_COUNT,
+    RuleScore,
+    final_check_exercises,
+    mixed_exercise,
+    rules_judged,
+    score_by_rule,
+    topic_list,
+)
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat, Team
 from ._common import (
@@ -45,8 +65,22 @@ from ._common import (
 
 __all__ = [
     "Trainer",
+    "ReviewTrainer",
+    "FinalCheck",
     "Tally",
+    "Attempt",
+    "RUN_UP",
+    "RUN_DOWN",
     "trainer",
+    "review_trainer",
+    "final_check",
+    "deal_trainer",
+    "contract_trainer",
+    "announce_trainer",
+    "stoeck_timing_trainer",
+    "claim_check_trainer",
+    "revoke_trainer",
+    "schneider_trainer",
     "legal_cards_trainer",
     "trick_trainer",
     "weis_trainer",
@@ -59,6 +93,14 @@ __all__ = [
 
 _NOBODY = "nobody"
 _MAX_SEED_LENGTH = 200
+_MIXED = 0
+"""The level menu's value for "every case" (no level)."""
+
+RUN_UP = 3
+"""Answers in a row right at the first check, without a hint, that move a trainer up a level."""
+
+RUN_DOWN = 2
+"""Misses in a row that move a trainer back a level."""
 
 
 def parse_seed(text: str | int) -> int | str:
@@ -84,22 +126,44 @@ def parse_seed(text: str | int) -> int | str:
         return s
 
 
+@dataclass(frozen=True)
+class Attempt:
+    """One checked exercise: where it came from, whether it was right, whether a hint or the solution
+    was seen before the check, and the rule ids answered right and wrong
+    (:func:`jasslib.exercises.rules_judged`)."""
+
+    topic: str
+    seed: int | str
+    number: int
+    level: int | None
+    case: str
+    correct: bool
+    hint: bool
+    solution: bool
+    right_rules: tuple[str, ...]
+    wrong_rules: tuple[str, ...]
+
+
 @dataclass
 class Tally:
-    """How many exercises were checked and how many of those were right.
+    """How many exercises were checked, how many of those were right, and how many after a hint.
 
     Each exercise counts once, at its first **Check**; an exercise whose solution was shown first
-    counts as checked but not right.
+    counts as checked but not right; one answered right after a hint counts as right and in
+    :attr:`hints`.  :attr:`records` holds one :class:`Attempt` per checked exercise.
 
-    >>> str(Tally(3, 5))
-    '3 right of 5 checked'
+    >>> str(Tally(3, 5)), str(Tally(3, 5, hints=1))
+    ('3 right of 5 checked', '3 right of 5 checked, 1 with a hint')
     """
 
     right: int = 0
     checked: int = 0
+    hints: int = 0
+    records: list[Attempt] = field(default_factory=list, compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"{self.right} right of {self.checked} checked"
+        text = f"{self.right} right of {self.checked} checked"
+        return text + (f", {self.hints} with a hint" if self.hints else "")
 
 
 class Trainer:
@@ -111,10 +175,14 @@ class Trainer:
     ``(topic, seed, number, ruleset)`` fixes the exercise, so two trainers with the same seed show the same
     series.  ``style`` is ``"french"`` (suit symbols, the default) or ``"swiss"`` (Swiss-German names).
 
-    Public widgets: :attr:`ui` (the whole trainer), :attr:`check_button`, :attr:`solution_button`,
-    :attr:`new_button`, :attr:`seed_text`, :attr:`seed_button`, :attr:`feedback`; the answer controls
-    :attr:`card_buttons` (kind ``cards``), :attr:`choice` (the seat or team buttons) and
-    :attr:`points_inputs` (the number fields).
+    ``level`` (1 = easiest, up to the topic's :attr:`~jasslib.exercises.Topic.level_count`) starts the
+    trainer at that level and lets it move up and down (see the module); ``None`` (the default) draws
+    every case, as worksheets do.
+
+    Public widgets: :attr:`ui` (the whole trainer), :attr:`check_button`, :attr:`hint_button`,
+    :attr:`solution_button`, :attr:`new_button`, :attr:`seed_text`, :attr:`seed_button`,
+    :attr:`level_menu`, :attr:`feedback`; the answer controls :attr:`card_buttons` (kind ``cards``),
+    :attr:`choice` (the seat or team buttons) and :attr:`points_inputs` (the number fields).
     """
 
     def __init__(
@@ -124,12 +192,21 @@ class Trainer:
         number: int = 0,
         ruleset: Ruleset | str = CLASSIC,
         style: str = "french",
+        level: int | None = None,
     ) -> None:
         record = get_topic(topic)  # a ValueError naming the topics
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
+        if level is not None:
+            record.level_cases(level)  # a ValueError for a level the topic lacks
         self.topic = topic
         self.heading = record.title
+        self.level_count = record.level_count
+        self.level = level
+        self._build(seed, number, ruleset, style)
+
+    def _build(self, seed: int | str, number: int, ruleset: Ruleset | str, style: str) -> None:
+        """Everything but the topic: the widgets, the tally and the first exercise."""
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.seed = parse_seed(seed)
@@ -137,6 +214,10 @@ class Trainer:
         self.tally = Tally()
         self._counted = False  # the current exercise already counts in the tally
         self._solution_shown = False
+        self._hint_used = False
+        self._run_right = 0  # answers in a row right at the first check without a hint (levels)
+        self._run_wrong = 0  # misses in a row (levels)
+        self._syncing = False  # the level menu is being set by the trainer, not by the learner
         self.card_buttons: dict[Card, w.ToggleButton] = {}
         self.choice: w.ToggleButtons | None = None
         self.points_inputs: tuple[w.IntText, ...] = ()
@@ -147,6 +228,8 @@ class Trainer:
         self.answer_box = w.VBox()
         self.check_button = w.Button(description="Check", button_style="primary", icon="check",
                                      tooltip="Check your answer")
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o",
+                                    tooltip="A hint: the rule that decides, not the answer")
         self.solution_button = w.Button(description="Show solution", icon="eye",
                                         tooltip="Show the right answer and why")
         self.new_button = w.Button(description="New exercise", icon="forward", tooltip="The next exercise")
@@ -154,20 +237,29 @@ class Trainer:
                                 tooltip="Everybody with the same seed gets the same exercises")
         self.seed_button = w.Button(description="Use seed", icon="refresh",
                                     tooltip="Start the series again at its first exercise with this seed")
+        levels = [("every case, mixed", _MIXED)] + [(f"level {k} of {self.level_count}", k)
+                                                       for k in range(1, self.level_count + 1)]
+        self.level_menu = w.Dropdown(options=levels, value=self.level or _MIXED, description="Level:",
+                                     layout=w.Layout(width="16em"),
+                                     tooltip="Start at a level: the trainer moves up after a run of right answers")
+        if self.level_count < 2:
+            self.level_menu.layout.display = "none"
         self.tally_html = w.HTML()
         self.feedback = w.HTML()
         self.check_button.on_click(self._on_check)
+        self.hint_button.on_click(self._on_hint)
         self.solution_button.on_click(self._on_solution)
         self.new_button.on_click(self._on_new)
         self.seed_button.on_click(self._on_seed)
+        self.level_menu.observe(self._on_level, names="value")
         self.ui = w.VBox(
             [
                 self.title,
                 self.prompt,
                 self.position,
                 self.answer_box,
-                w.HBox([self.check_button, self.solution_button, self.new_button]),
-                w.HBox([self.seed_text, self.seed_button, self.tally_html]),
+                w.HBox([self.check_button, self.hint_button, self.solution_button, self.new_button]),
+                w.HBox([self.seed_text, self.seed_button, self.level_menu, self.tally_html]),
                 self.feedback,
             ],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -175,16 +267,30 @@ class Trainer:
         self.ui.add_class("jass-trainer")
         self.title.add_class("jass-trainer-title")
         self.feedback.add_class("jass-feedback")
-        self.exercise = exercise(self.topic, self.seed, self.number, self.ruleset)
+        self.exercise = self._make(self.seed, self.number)
         self._show()
+
+    # ------------------------------------------------------------------ where exercises come from
+    def _make(self, seed: int | str, number: int) -> Exercise:
+        """Exercise ``number`` of the series ``seed`` at the current level (may raise: nothing changes then)."""
+        return exercise(self.topic, seed, number, self.ruleset, self.level)
+
+    def _heading(self, ex: Exercise) -> str:
+        """The heading above ``ex``."""
+        return self.heading
+
+    def _level_words(self) -> str:
+        if self.level_count < 2:
+            return ""
+        return ", every case" if self.level is None else f", level {self.level} of {self.level_count}"
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.ui._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
-        return (f"<Trainer {self.topic!r} seed={self.seed!r} number={self.number} ruleset={self.ruleset.name!r} "
-                f"{self.tally}>")
+        return (f"<{type(self).__name__} {self.topic!r} seed={self.seed!r} number={self.number} "
+                f"ruleset={self.ruleset.name!r} level={self.level!r} {self.tally}>")
 
     @property
     def kind(self) -> str:
@@ -194,16 +300,23 @@ class Trainer:
     def _show(self) -> None:
         """Show :attr:`exercise`: title, prompt, position and fresh answer controls."""
         ex = self.exercise
-        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(self.heading)} — {html.escape(ex.title)}</h3>"
-                            f"<small>topic {html.escape(self.topic)}, seed {html.escape(str(ex.seed))}, "
-                            f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules</small>")
+        self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(self._heading(ex))} — "
+                            f"{html.escape(self._numbered(ex))}</h3>"
+                            f"<small>topic {html.escape(ex.topic)}, seed {html.escape(str(ex.seed))}, "
+                            f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules"
+                            f"{html.escape(self._level_words())}</small>")
         self.prompt.value = f"<p><b>{text_html(ex.prompt)}</b></p>"
         self.position.value = ex.position_html(self.style)
         self._build_controls()
         self._counted = False
         self._solution_shown = False
+        self._hint_used = False
         self.feedback.value = ""
         self._show_tally()
+
+    def _numbered(self, ex: Exercise) -> str:
+        """``'Exercise 3'``: the exercise's place in what the learner works through."""
+        return f"Exercise {self.number + 1}"
 
     def _show_tally(self) -> None:
         self.tally_html.value = f"<span style='margin-left:1em'>{html.escape(str(self.tally))}</span>"
@@ -226,7 +339,7 @@ class Trainer:
             rows.append(w.HBox(list(self.card_buttons.values()), layout=w.Layout(flex_flow="row wrap")))
         if kind.startswith("seat"):
             self.choice = w.ToggleButtons(options=[(f"seat {s}", s) for s in range(4)], value=None,
-                                          description="Winner:",
+                                          description="Winner:" if kind == "seat+points" else "Seat:",
                                           tooltips=[f"seat {s} (team {s % 2})" for s in range(4)])
         elif kind.startswith("team"):
             self.choice = w.ToggleButtons(options=[("team 0", 0), ("team 1", 1), ("nobody", _NOBODY)], value=None,
@@ -237,6 +350,9 @@ class Trainer:
             rows.append(self.choice)
         if kind in ("points", "seat+points", "team+points"):
             self.points_inputs = (w.IntText(value=0, description="Points:", layout=w.Layout(width="14em")),)
+        elif kind == "number":
+            label = get_topic(self.exercise.topic).answer_label
+            self.points_inputs = (w.IntText(value=0, description=f"{label}:", layout=w.Layout(width="14em")),)
         elif kind == "points+points":
             self.points_inputs = (
                 w.IntText(value=0, description="Team 0:", layout=w.Layout(width="14em")),
@@ -259,16 +375,16 @@ class Trainer:
     def response(self) -> Any:
         """The learner's answer as the controls hold it, in the form ``Exercise.check`` takes.
 
-        ``cards``: the :class:`~jasslib.CardSet` of marked cards; ``points``: an int;
+        ``cards``: the :class:`~jasslib.CardSet` of marked cards; ``points`` and ``number``: an int;
         ``seat+points``: ``(seat, points)``; ``team+points``: ``(team, points)``; ``points+points``:
-        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody.  While no seat or team is chosen
-        (see :attr:`answered`) the whole response is ``None``.
+        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody; ``seat``: a seat.  While no seat
+        or team is chosen (see :attr:`answered`) the whole response is ``None``.
         """
         kind = self.kind
         if kind == "cards":
             return CardSet(c for c, b in self.card_buttons.items() if b.value)
         points = tuple(int(p.value) for p in self.points_inputs)
-        if kind == "points":
+        if kind in ("points", "number"):
             return points[0]
         if kind == "points+points":
             return points
@@ -277,7 +393,7 @@ class Trainer:
         who = self._chosen()
         if kind in ("seat+points", "team+points"):
             return (who, points[0])
-        if kind == "team":
+        if kind in ("team", "seat"):
             return who
         raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
 
@@ -307,7 +423,7 @@ class Trainer:
             for card, button in self.card_buttons.items():
                 button.value = card in marked
             return
-        if kind == "points":
+        if kind in ("points", "number"):
             self._set_points((response,))
         elif kind == "points+points":
             self._set_points(tuple(response))
@@ -315,7 +431,7 @@ class Trainer:
             who, points = response
             self._set_choice(who)
             self._set_points((points,))
-        elif kind == "team":
+        elif kind in ("team", "seat"):
             self._set_choice(response)
         else:
             raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
@@ -358,6 +474,14 @@ class Trainer:
         """
         return self._on_check()
 
+    def show_hint(self) -> str | None:
+        """Show the exercise's hint (the deciding rule, never the answer); returns it.
+
+        A hint seen before the first check is noted in the tally (:attr:`Tally.hints`) and keeps the
+        answer from counting towards the next level.
+        """
+        return self._on_hint()
+
     def show_solution(self) -> str | None:
         """Fill in the right answer and show the explanation (with rule ids); returns it."""
         return self._on_solution()
@@ -371,23 +495,91 @@ class Trainer:
         self.seed_text.value = str(seed)
         self._on_seed()
 
+    def use_level(self, level: int | None) -> None:
+        """Go on at ``level`` (None: every case) with the next exercise, as choosing it in the menu does."""
+        self.level_menu.value = _MIXED if level is None else level
+
     @guarded("feedback")
     def _on_check(self, _button: Any = None) -> Any:
         if not self.answered:
             what = "a seat" if self.kind.startswith("seat") else "a team (or nobody)"
             self.feedback.value = message_html(f"Please choose {what} first.", "warn")
             return None
-        fb = self.exercise.check(self.response())
+        ex = self.exercise
+        fb = ex.check(self.response())
         first = not self._counted
+        note = None if first else "Only the first check of an exercise counts in the tally."
         if first:
             self._counted = True
+            right = fb.correct and not self._solution_shown
             self.tally.checked += 1
-            if fb.correct and not self._solution_shown:
-                self.tally.right += 1
+            self.tally.right += right
+            self.tally.hints += self._hint_used
+            good, bad = rules_judged(ex, fb if not self._solution_shown else None)
+            self.tally.records.append(Attempt(ex.topic, ex.seed, ex.number, ex.level, ex.case, right,
+                                              self._hint_used, self._solution_shown, good, bad))
+            note = self._adapt(right and not self._hint_used, not right)
             self._show_tally()
-        note = None if first else "Only the first check of an exercise counts in the tally."
         self.feedback.value = feedback_html(fb, note)
+        self._after_check(fb)
         return fb
+
+    def _after_check(self, feedback: Feedback) -> None:
+        """What follows a check besides the feedback (the final check keeps the answer)."""
+
+    def _adapt(self, clean: bool, miss: bool) -> str | None:
+        """Count runs of right and wrong answers and move the level; a note for the learner, or None."""
+        if self.level is None:
+            return None
+        if clean:
+            self._run_right, self._run_wrong = self._run_right + 1, 0
+        elif miss:
+            self._run_right, self._run_wrong = 0, self._run_wrong + 1
+        else:  # right after a hint: neither a miss nor a clean answer
+            self._run_right = self._run_wrong = 0
+        move = 0
+        if self._run_right >= RUN_UP and self.level < self.level_count:
+            move = 1
+        elif self._run_wrong >= RUN_DOWN and self.level > 1:
+            move = -1
+        if not move:
+            return None
+        self._run_right = self._run_wrong = 0
+        self.level += move
+        self._syncing = True
+        try:
+            self.level_menu.value = self.level
+        finally:
+            self._syncing = False
+        if move > 0:
+            return (f"{RUN_UP} right at the first try in a row: the next exercise is at level {self.level} of "
+                    f"{self.level_count}.")
+        return f"{RUN_DOWN} misses in a row: the next exercise is back at level {self.level}."
+
+    @guarded("feedback")
+    def _on_hint(self, _button: Any = None) -> str:
+        text = self.exercise.hint()
+        if not self._counted:
+            self._hint_used = True
+        self.feedback.value = f"<div class='jass-hint'><b>Hint:</b> {text_html(text)}</div>"
+        return text
+
+    @guarded("feedback")
+    def _on_level(self, change: Any = None) -> None:
+        if self._syncing:
+            return
+        value = self.level_menu.value
+        level = None if value == _MIXED else int(value)
+        before = self.level
+        self.level = level
+        try:
+            self._go(self.seed, self.number + 1)
+        except Exception:
+            self.level = before  # the exercise could not be made: change nothing
+            raise
+        self._run_right = self._run_wrong = 0
+        words = "every case, mixed" if level is None else f"level {level} of {self.level_count}"
+        self.feedback.value = message_html(f"Now at {words}.")
 
     @guarded("feedback")
     def _on_solution(self, _button: Any = None) -> str:
@@ -411,7 +603,7 @@ class Trainer:
         self.feedback.value = message_html(f"Seed {self.seed}: the series starts again at exercise 1.")
 
     def _go(self, seed: int | str, number: int) -> None:
-        ex = exercise(self.topic, seed, number, self.ruleset)  # may fail: change nothing then
+        ex = self._make(seed, number)  # may fail: change nothing then
         self.seed, self.number, self.exercise = seed, number, ex
         self.seed_text.value = str(seed)
         self._show()
@@ -437,15 +629,15 @@ def feedback_html(feedback: Any, note: str | None = None) -> str:
 
 
 def trainer(topic: str, seed: int | str = 0, number: int = 0, ruleset: Ruleset | str = CLASSIC,
-            style: str = "french") -> Trainer:
+            style: str = "french", level: int | None = None) -> Trainer:
     """A :class:`Trainer` for ``topic`` (same arguments)."""
-    return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style)
+    return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level)
 
 
 def _named(topic: str, name: str) -> Any:
     def make(seed: int | str = 0, number: int = 0, ruleset: Ruleset | str = CLASSIC,
-             style: str = "french") -> Trainer:
-        return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style)
+             style: str = "french", level: int | None = None) -> Trainer:
+        return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level)
 
     make.__name__ = make.__qualname__ = name
     make.__doc__ = f"A :class:`Trainer` for the ``{topic!r}`` exercises: {get_topic(topic).title}"
@@ -460,3 +652,185 @@ contest_trainer = _named("contest", "contest_trainer")
 stoeck_trainer = _named("stoeck", "stoeck_trainer")
 score_trainer = _named("score", "score_trainer")
 claim_trainer = _named("claim", "claim_trainer")
+deal_trainer = _named("deal", "deal_trainer")
+contract_trainer = _named("contract", "contract_trainer")
+announce_trainer = _named("announce", "announce_trainer")
+stoeck_timing_trainer = _named("stoeck_timing", "stoeck_timing_trainer")
+claim_check_trainer = _named("claim_check", "claim_check_trainer")
+revoke_trainer = _named("revoke", "revoke_trainer")
+schneider_trainer = _named("schneider", "schneider_trainer")
+
+
+# ---------------------------------------------------------------------------------------------
+# Mixed review and the final check
+
+
+class ReviewTrainer(Trainer):
+    """A trainer over several topics: each exercise's topic is drawn from the seed.
+
+    ``topics`` is a list of topic names, the name of the last topic met (every topic up to it in course
+    order), or None for all.  Exercise ``n`` is :func:`jasslib.exercises.mixed_exercise` ``(seed, n,
+    topics)``: the same seed gives the same mixed series.
+
+    >>> t = review_trainer("trick", seed="class 3b")
+    >>> t.topics, t.exercise.topic in t.topics
+    (('deal', 'contract', 'legal', 'trick'), True)
+    """
+
+    def __init__(
+        self,
+        topics: str | Sequence[str] | None = None,
+        seed: int | str = 0,
+        number: int = 0,
+        ruleset: Ruleset | str = CLASSIC,
+        style: str = "french",
+    ) -> None:
+        self.topics = topic_list(topics)
+        self.topic = "review"
+        self.heading = "Mixed review"
+        self.level_count = 1
+        self.level = None
+        self._build(seed, number, ruleset, style)
+
+    def _make(self, seed: int | str, number: int) -> Exercise:
+        return mixed_exercise(seed, number, self.topics, self.ruleset)
+
+    def _heading(self, ex: Exercise) -> str:
+        return f"Mixed review: {get_topic(ex.topic).title}"
+
+
+class FinalCheck(Trainer):
+    """A final check: ``count`` mixed items (:func:`jasslib.exercises.final_check_exercises`), one after
+    the other, ending with a table of the rules answered right and wrong (:meth:`results`).
+
+    Each item counts at its first **Check**; an item skipped, or whose solution was shown before the
+    check, counts as wrong on every rule it tests.  There are no hints in a check.  After the last item
+    (its check, or **See your results**) the table is shown in :attr:`report`.  A new seed starts a new
+    check.
+
+    >>> fc = final_check(seed="class 3b", count=2)
+    >>> fc.set_response(fc.exercise.answer)
+    >>> fc.check_button.click()
+    >>> fc.new_button.click()
+    >>> fc.new_button.description
+    'See your results'
+    >>> fc.new_button.click()
+    >>> fc.finished, "Rules to practise again" in fc.report.value
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        topics: str | Sequence[str] | None = None,
+        count: int = FINAL_CHECK_COUNT,
+        ruleset: Ruleset | str = CLASSIC,
+        style: str = "french",
+    ) -> None:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be at least 1, got {count!r}")
+        self.topics = topic_list(topics)
+        self.count = count
+        self.topic = "final"
+        self.heading = "Final check"
+        self.level_count = 1
+        self.level = None
+        self.items: list[Exercise] = []
+        self.answers: dict[int, Feedback | None] = {}
+        self.finished = False
+        self._items_for: tuple[Any, ...] | None = None
+        self.report = w.HTML()
+        self._build(seed, 0, ruleset, style)
+        self.hint_button.layout.display = "none"
+        self.report.add_class("jass-final-report")
+        self.ui.children = (*self.ui.children, self.report)
+        self._label_next()
+
+    def _make(self, seed: int | str, number: int) -> Exercise:
+        key = (seed, self.ruleset.name)
+        if self._items_for != key:
+            items = final_check_exercises(seed, self.topics, self.count, self.ruleset)
+            self.items, self._items_for = items, key
+        return self.items[number]
+
+    def _numbered(self, ex: Exercise) -> str:
+        return f"Question {self.number + 1} of {self.count}"
+
+    def _heading(self, ex: Exercise) -> str:
+        return f"Final check: {get_topic(ex.topic).title}"
+
+    def _label_next(self) -> None:
+        last = self.number == self.count - 1
+        self.new_button.description = "See your results" if last else "Next question"
+
+    def _show(self) -> None:
+        super()._show()
+        self._label_next()
+
+    def _after_check(self, feedback: Feedback) -> None:
+        if self.number not in self.answers:
+            self.answers[self.number] = None if self._solution_shown else feedback
+        if self.number == self.count - 1:
+            self._finish()
+
+    @guarded("feedback")
+    def _on_hint(self, _button: Any = None) -> str:
+        self.feedback.value = message_html("There are no hints in the final check: answer as well as you can.")
+        return ""
+
+    @guarded("feedback")
+    def _on_new(self, _button: Any = None) -> None:
+        if self.number >= self.count - 1:
+            self._finish()
+            return
+        self._go(self.seed, self.number + 1)
+
+    @guarded("feedback")
+    def _on_seed(self, _widget: Any = None) -> None:
+        seed = parse_seed(self.seed_text.value)
+        self._go(seed, 0)
+        self.tally = Tally()
+        self.answers = {}
+        self.finished = False
+        self.report.value = ""
+        self._show_tally()
+        self.feedback.value = message_html(f"Seed {self.seed}: a new final check of {self.count} questions.")
+
+    def results(self) -> list[RuleScore]:
+        """Per rule id, how many items answered it right and wrong (unanswered items count as wrong)."""
+        return score_by_rule((ex, self.answers.get(i)) for i, ex in enumerate(self.items))
+
+    def _finish(self) -> None:
+        self.finished = True
+        right = sum(1 for fb in self.answers.values() if fb is not None and fb.correct)
+        self.report.value = final_report_html(self.results(), right, self.count)
+
+
+def final_report_html(scores: Sequence[RuleScore], right: int, count: int) -> str:
+    """The end of a final check: the score, then one row per rule with ✓/✗ counts and what to practise."""
+    rows = []
+    for s in scores:
+        verdict = "practise again" if s.wrong else "sure"
+        mark = "✗" if s.wrong else "✓"
+        title = f" {html.escape(s.title)}" if s.title else ""
+        rows.append(f"<tr><td><b>{html.escape(s.rule)}</b>{title}</td><td style='text-align:right'>{s.right}</td>"
+                    f"<td style='text-align:right'>{s.wrong}</td><td>{mark} {verdict}</td></tr>")
+    weak = [s.rule for s in scores if s.wrong]
+    advice = (f"Rules to practise again: {', '.join(weak)}." if weak
+              else "Rules to practise again: none. Every rule was answered right.")
+    head = "".join(f"<th>{h}</th>" for h in ("Rule", "right", "wrong", ""))
+    return (f"<div class='jass-final-report'><h4 style='margin:0.3em 0'>Your result: {right} of {count} right"
+            f"</h4><table class='jass-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<p>{html.escape(advice)}</p></div>")
+
+
+def review_trainer(topics: str | Sequence[str] | None = None, seed: int | str = 0, number: int = 0,
+                   ruleset: Ruleset | str = CLASSIC, style: str = "french") -> ReviewTrainer:
+    """A :class:`ReviewTrainer`: mixed exercises over ``topics`` (a list, the last topic met, or None for all)."""
+    return ReviewTrainer(topics, seed=seed, number=number, ruleset=ruleset, style=style)
+
+
+def final_check(seed: int | str = 0, topics: str | Sequence[str] | None = None, count: int = FINAL_CHECK_COUNT,
+                ruleset: Ruleset | str = CLASSIC, style: str = "french") -> FinalCheck:
+    """A :class:`FinalCheck` of ``count`` mixed items over ``topics`` (all by default), seeded."""
+    return FinalCheck(seed, topics=topics, count=count, ruleset=ruleset, style=style)
