@@ -148,7 +148,7 @@ def test_key_path():
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [
-        ({"topic": "poker"}, ValueError, "unknown topic 'poker': expected one of legal"),
+        ({"topic": "poker"}, ValueError, "unknown topic 'poker': expected one of deal"),
         ({"count": 0}, ValueError, "count must be a whole number of at least 1, got 0"),
         ({"count": -3}, ValueError, "at least 1"),
         ({"count": True}, ValueError, "at least 1"),
