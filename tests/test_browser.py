@@ -88,10 +88,11 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the notebooks and the app, so the servers never write into the repository."""
+    """A copy of the notebooks, the app and the rule book, so the servers never write into the repository."""
     work = tmp_path_factory.mktemp("course")
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     shutil.copytree(ROOT / "app", work / "app")
+    shutil.copytree(ROOT / "docs", work / "docs")
     return work
 
 
@@ -183,5 +184,44 @@ def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN0
         assert "import" not in body and "trainer(" not in body, "Voilà shows no code"
         text = _click_and_check(page, trainer)
         assert "✓" in text and "✗" in text
+    finally:
+        _stop(proc)
+
+
+def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdir: Path) -> None:  # noqa: ANN001
+    """A rule id in a notebook's text is a link: clicking it opens docs/rules.md in JupyterLab at that rule."""
+    from jasslib.rulebook import RULES
+
+    port, token = _free_port(), secrets.token_hex(16)
+    proc = subprocess.Popen(  # served from the course folder, so ../docs/rules.md from notebooks/ is reachable
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir}",
+         "--ServerApp.open_browser=False", "--LabApp.expose_app_in_browser=True",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{LEGAL_NOTEBOOK}?token={token}", timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
+        link = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown a").filter(has_text=re.compile(r"^P4$")).first
+        link.wait_for(state="visible", timeout=120_000)
+        link.click()
+        # JupyterLab keeps an anchor's id as data-jupyter-id (no DOM clobbering) and scrolls to it
+        anchor = "[id='{0}'], [data-jupyter-id='{0}']"
+        page.wait_for_function(
+            "sel => { const w = window.jupyterapp.shell.currentWidget; return w && w.title.label === 'rules.md'"
+            " && w.node.querySelector(sel); }", arg=anchor.format("p4"), timeout=60_000)
+        viewer = page.locator(".jp-MarkdownViewer:visible .jp-RenderedMarkdown").first
+        assert f"P4 · {RULES['P4']}" in viewer.inner_text() and "Decisions this project made" in viewer.inner_text()
+        # opened at the rule: its anchor is at the top of the viewer, and the rule book's first rule far above it
+        page.wait_for_function(
+            "([p4, d1]) => { const v = window.jupyterapp.shell.currentWidget.node.querySelector('.jp-MarkdownViewer');"
+            " const a = v.querySelector(p4), first = v.querySelector(d1); if (!a || !first) return false;"
+            " const top = v.getBoundingClientRect().top, at = a.getBoundingClientRect().top - top;"
+            " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
+            arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
+        assert "Traceback" not in page.content()
     finally:
         _stop(proc)
