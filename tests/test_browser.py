@@ -7,7 +7,8 @@ installs Playwright, which drives that binary.
 What is clicked: the legal-moves notebook (03) is opened in JupyterLab, all cells are run, and in the
 first legal-cards trainer one legal and one illegal card are marked as legal and Check is pressed;
 the per-card feedback is read from the page.  The same trainer is then clicked through the Voilà app
-(``make app``'s page, no code visible).
+(``make app``'s page, no code visible).  Last, a rule id in notebook 03's text is clicked in JupyterLab and
+the rule book docs/rules.md must open at that rule.
 """
 
 from __future__ import annotations
