@@ -19,6 +19,7 @@ from toy_topic import registered
 
 from jasslib import CLASSIC, Card, CardSet, Contract, Round, Seat, Team, check_play, exercises
 from jasslib.players import RandomPlayer
+from jasslib.rulebook import RULES
 from jasslib.widgets import (
     RoundPlayer,
     Tally,
@@ -29,7 +30,9 @@ from jasslib.widgets import (
     contest_trainer,
     contract_trainer,
     deal_trainer,
+    final_check,
     legal_cards_trainer,
+    review_trainer,
     revoke_trainer,
     schneider_trainer,
     score_trainer,
@@ -40,7 +43,7 @@ from jasslib.widgets import (
     weis_trainer,
 )
 from jasslib.widgets._common import friendly
-from jasslib.widgets.trainer import parse_seed
+from jasslib.widgets.trainer import RUN_DOWN, RUN_UP, parse_seed
 
 TOPICS: tuple[str, ...] = exercises.TOPICS
 NAMED = {
@@ -325,8 +328,12 @@ def test_friendly():
 # ------------------------------------------------------------------ random clicks never raise
 def trainer_actions(t: Trainer, rng: random.Random) -> None:
     """One random learner action on any of the trainer's controls."""
-    k = rng.randrange(10)
-    if k == 0:
+    k = rng.randrange(12)
+    if k == 10:
+        t.hint_button.click()
+    elif k == 11:
+        t.level_menu.value = rng.choice([v for _, v in t.level_menu.options])
+    elif k == 0:
         t.check_button.click()
     elif k == 1:
         t.solution_button.click()
@@ -356,12 +363,13 @@ def trainer_actions(t: Trainer, rng: random.Random) -> None:
 @pytest.mark.parametrize("topic", TOPICS)
 def test_random_clicks_never_raise(topic):
     rng = random.Random(f"clicks/{topic}")
-    t = Trainer(topic, seed=rng.randrange(100))
-    for _ in range(300):
+    t = Trainer(topic, seed=rng.randrange(100), level=rng.choice([None, 1, 2]))
+    for _ in range(150):  # 14 topics: as many clicks in all as 7 topics had with 300
         trainer_actions(t, rng)
         assert "Traceback" not in t.feedback.value
-        assert 0 <= t.tally.right <= t.tally.checked
+        assert 0 <= t.tally.right <= t.tally.checked and t.tally.hints <= t.tally.checked
         assert t.kind == t.exercise.kind
+        assert t.level is None or 1 <= t.level <= t.level_count
 
 
 # ------------------------------------------------------------------ RoundPlayer
@@ -597,3 +605,163 @@ def test_round_player_modern_round():
     p = RoundPlayer(seed=4, seat=3, ruleset="modern")
     learner_turns(p, random.Random(4))
     assert p.round.ruleset.name == "modern" and "Score" in p.log.value and "Trick 9:" in p.log.value
+
+
+# ------------------------------------------------------------------ hints, levels, review, final check
+def answer_right(t: Trainer) -> None:
+    t.set_response(t.exercise.answer)
+    t.check_button.click()
+
+
+def answer_wrong(t: Trainer) -> None:
+    kind, answer = t.kind, t.exercise.answer
+    if kind == "cards":
+        t.set_response(CardSet(t.exercise.position["hand"]) - CardSet(answer) or CardSet())
+    elif kind in ("points", "number"):
+        t.set_response(wrong_int(answer))
+    elif kind == "seat":
+        t.set_response(Seat((int(answer) + 1) % 4))
+    else:
+        t.set_response(answer)
+        t.points_inputs[0].value = wrong_int(t.points_inputs[0].value)
+    t.check_button.click()
+    assert "✗" in t.feedback.value, t.feedback.value
+
+
+def test_hint_button_sits_between_check_and_solution_and_the_tally_notes_it():
+    t = legal_cards_trainer(seed=0)
+    row = next(box for box in t.ui.children if isinstance(box, w.HBox) and t.check_button in box.children)
+    assert list(row.children) == [t.check_button, t.hint_button, t.solution_button, t.new_button]
+    t.hint_button.click()
+    hint = t.exercise.hint()
+    assert "Hint:" in t.feedback.value and hint in html.unescape(re.sub(r"<[^>]*>", "", t.feedback.value))
+    assert "✓" not in t.feedback.value and "✗" not in t.feedback.value
+    answer_right(t)
+    assert t.tally == Tally(1, 1, 1) and str(t.tally) == "1 right of 1 checked, 1 with a hint"
+    record = t.tally.records[0]
+    assert (record.topic, record.number, record.correct, record.hint, record.solution) == ("legal", 0, True, True,
+                                                                                          False)
+    assert record.right_rules and not record.wrong_rules
+    t.new_exercise()
+    answer_right(t)
+    assert t.show_hint() == t.exercise.hint()  # a hint after the check does not count
+    assert t.tally == Tally(2, 2, 1) and not t.tally.records[1].hint
+
+
+def test_levels_move_up_after_a_run_of_right_answers_and_back_after_misses():
+    t = Trainer("legal", seed="levels", level=1)
+    assert "level 1 of 3" in t.title.value and t.level_menu.value == 1
+    for _ in range(RUN_UP):
+        assert t.exercise.position["case"] in exercises.get_topic("legal").level_cases(t.level)
+        answer_right(t)
+        t.new_exercise()
+    assert t.level == 2 and t.level_menu.value == 2 and "level 2 of 3" in t.title.value
+    assert same(t.exercise, exercises.exercise("legal", "levels", RUN_UP, level=2))
+    t.show_hint()
+    answer_right(t)  # right after a hint: no step up, no miss
+    t.new_exercise()
+    for _ in range(RUN_DOWN):
+        answer_wrong(t)
+        t.new_exercise()
+    assert t.level == 1 and "back at level 1" not in t.feedback.value  # the note was shown with the check
+    assert [r.level for r in t.tally.records] == [1, 1, 1, 2, 2, 2]
+    # a second learner giving the same answers sees the same series
+    u = Trainer("legal", seed="levels", level=1)
+    for record in t.tally.records:
+        assert u.exercise.number == record.number and u.exercise.level == record.level
+        if record.hint:
+            u.show_hint()
+        answer_right(u) if record.correct else answer_wrong(u)
+        u.new_exercise()
+    assert u.level == t.level and same(u.exercise, t.exercise)
+
+
+def test_the_note_of_a_level_change_is_shown_with_the_check():
+    t = Trainer("weis", seed=3, level=2)
+    answer_wrong(t)
+    t.new_exercise()
+    answer_wrong(t)
+    assert t.level == 1 and "back at level 1" in t.feedback.value
+    top = Trainer("weis", seed=3, level=3)
+    for _ in range(RUN_UP):
+        answer_right(top)
+        top.new_exercise()
+    assert top.level == 3, "the top level is the last"
+
+
+def test_the_level_menu_chooses_a_level_or_every_case():
+    t = trick_trainer(seed=1)
+    assert t.level is None and "every case" in t.title.value and same(t.exercise, exercises.exercise("trick", 1, 0))
+    t.level_menu.value = 3
+    assert t.level == 3 and t.exercise.number == 1 and t.exercise.level == 3 and "level 3" in t.feedback.value
+    t.use_level(None)
+    assert t.level is None and same(t.exercise, exercises.exercise("trick", 1, 2))
+    with pytest.raises(ValueError, match="levels 1 to 3"):
+        Trainer("trick", level=4)
+
+
+def test_review_trainer_mixes_the_topics_met_so_far():
+    t = review_trainer("weis", seed="review")
+    assert t.topics == ("deal", "contract", "legal", "trick", "weis") and t.level_menu.layout.display == "none"
+    seen = set()
+    for n in range(8):
+        assert same(t.exercise, exercises.mixed_exercise("review", n, t.topics))
+        assert html.escape(exercises.get_topic(t.exercise.topic).title) in t.title.value
+        seen.add(t.exercise.topic)
+        answer_right(t)
+        assert "✓" in t.feedback.value
+        t.new_exercise()
+    assert len(seen) >= 3 and seen <= set(t.topics) and t.tally == Tally(8, 8)
+    assert review_trainer(["schneider"], seed=1).exercise.topic == "schneider"
+    for bad in ([], "poker", ["weis", "poker"]):
+        with pytest.raises(ValueError):
+            review_trainer(bad)
+
+
+def test_final_check_ends_with_a_score_per_rule():
+    fc = final_check(seed="class 3b", count=5)
+    items = exercises.final_check_exercises("class 3b", count=5)
+    assert fc.hint_button.layout.display == "none" and fc.new_button.description == "Next question"
+    fc.hint_button.click()
+    assert "no hints" in fc.feedback.value and fc.tally.hints == 0
+    for n in range(3):
+        assert same(fc.exercise, items[n]) and f"Question {n + 1} of 5" in fc.title.value
+        answer_right(fc)
+        fc.new_button.click()
+    answer_wrong(fc)
+    wrong = items[3]
+    fc.new_button.click()
+    assert fc.new_button.description == "See your results" and not fc.finished
+    fc.new_button.click()  # the last question is skipped
+    assert fc.finished and "Your result: 3 of 5 right" in fc.report.value
+    scores = {s.rule: s for s in fc.results()}
+    fb_wrong = [fb for fb in [fc.answers[3]]][0]
+    for rule in exercises.rules_judged(wrong, fb_wrong)[1] + exercises.rules_judged(items[4], None)[1]:
+        assert scores[rule].wrong >= 1 and f"<b>{rule}</b>" in fc.report.value
+        assert html.escape(exercises.get_topic("legal").title) not in rule
+    assert [s.rule for s in fc.results()] == [r for r in RULES if r in scores]
+    assert sum(s.right + s.wrong for s in fc.results()) >= 5
+    assert "Rules to practise again:" in fc.report.value and "✗ practise again" in fc.report.value
+    fc.use_seed("other")
+    assert fc.tally == Tally() and not fc.finished and fc.report.value == "" and fc.number == 0
+
+
+def test_final_check_all_right_and_its_last_check_shows_the_table():
+    fc = final_check(seed=7, count=3, topics=["stoeck", "schneider"])
+    for _ in range(3):
+        answer_right(fc)
+        fc.new_button.click()
+    assert fc.finished and "3 of 3 right" in fc.report.value and "none. Every rule was answered right" in \
+        fc.report.value
+    assert {ex.topic for ex in fc.items} == {"stoeck", "schneider"}
+
+
+@pytest.mark.parametrize("make", [lambda: review_trainer(seed=2), lambda: final_check(seed=2, count=4)],
+                         ids=["review", "final"])
+def test_review_and_final_check_random_clicks_never_raise(make):
+    rng = random.Random("clicks/review")
+    t = make()
+    for _ in range(100):
+        trainer_actions(t, rng)
+        assert "Traceback" not in t.feedback.value and "Traceback" not in getattr(t, "report", t.feedback).value
+        assert 0 <= t.tally.right <= t.tally.checked

@@ -116,7 +116,7 @@ def exercise(
 def exercises(
     topic: str, seed: int | str = 0, count: int = 10, ruleset: Ruleset | str = CLASSIC, level: int | None = None
 ) -> list[Exercise]:
-    """The first ``count`` exercises of the series: ``[exercise(topic, seed, i, ruleset, level) for i in range(count)]``.
+    """The first ``count`` exercises of the series: ``exercise(topic, seed, i, ruleset, level)`` for ``i < count``.
 
     >>> [ex.number for ex in exercises("claim", seed=5, count=3)]
     [0, 1, 2]

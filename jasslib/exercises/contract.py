@@ -55,8 +55,8 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
     question = "leads" if case in _LEADS or (first and rng.random() < 0.5) else "names"
     lines = [f"Seat {int(r.dealer)} deals; forehand is the player at the dealer's right, seat {int(forehand)} (D4)."]
     if first:
-        lines[0] = (f"In the first hand of a game, forehand is the holder of the starting card {ruleset.starting_card}: "
-                    f"seat {int(forehand)} (D4).")
+        lines[0] = (f"In the first hand of a game, forehand is the holder of the starting card "
+                    f"{ruleset.starting_card}: seat {int(forehand)} (D4).")
     refusal = ""
     if pushed:
         r.schieben()

@@ -149,8 +149,8 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
         answer = game.round.dealer
         prompt = f"Seat {int(dealer)} dealt hand {number} of this game. Which seat deals hand {number + 1}?"
         pos = {"hand_number": number, "dealer": dealer, "case": case}
-        why = (f"From the second hand on, the deal moves one seat to the right each hand (D4): seat {int(dealer)} dealt "
-               f"hand {number}, so seat {int(answer)} deals hand {number + 1} (and the player at its right, seat "
+        why = (f"From the second hand on, the deal moves one seat to the right each hand (D4): seat {int(dealer)} "
+               f"dealt hand {number}, so seat {int(answer)} deals hand {number + 1} (and the player at its right, seat "
                f"{int(game.round.forehand)}, is forehand). Answer: seat {int(answer)}.")
         return Draft(prompt, pos, answer, why)
     # second-dealer, second-forehand: hand 1 of a game, then hand 2

@@ -330,9 +330,10 @@ class Trainer:
         kind = self.kind
         rows: list[w.Widget] = []
         if kind == "cards":
+            layout = card_button_layout()  # one layout for the row: building a widget is what a new exercise costs
             for card in CardSet(self.exercise.position["hand"]):
                 button = w.ToggleButton(value=False, description=card_label(card, self.style),
-                                        tooltip=card_tooltip(card), layout=card_button_layout())
+                                        tooltip=card_tooltip(card), layout=layout)
                 button.observe(_mark_toggle, names="value")
                 self.card_buttons[card] = button
             rows.append(w.HTML("Mark every card that may be played:"))
@@ -444,8 +445,8 @@ class Trainer:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise ValueError(f"points are whole numbers, got {v!r}")
             numbers.append(int(v))
-        for field, v in zip(self.points_inputs, numbers):
-            field.value = v
+        for box, v in zip(self.points_inputs, numbers):
+            box.value = v
 
     def _set_choice(self, who: Any) -> None:
         assert self.choice is not None
