@@ -1,6 +1,7 @@
 """Regression: every topic's series is the very one the single-module ``exercises.py`` generated.
 
-The fingerprints below were taken with the old module (commit 303c75a) before it became a package:
+The fingerprints below were taken with the old module (commit 303c75a) before it became a package (those of
+the topics added later, from ``deal`` to ``schneider``, when they were added):
 per ruleset and topic, exercises ``(seed, number)`` for seeds 0..19 and numbers 0 and 1, each
 reduced to the first 8 hex digits of a SHA-256 of its kind, prompt, position, answer, answer text and
 explanation.  A teacher's seed must keep giving the class the same exercises, so any change to a
@@ -103,6 +104,91 @@ FINGERPRINTS: dict[tuple[str, str], str] = {
         "5fc19c72 eefe1140 1ef15264 38338f3a f264ca13 61fb5799 b054260e 12f6d782 de369cb9 34c08d08 "
         "52533930 d4c90437 a0546f9c cfc2cb33 6577a8b3 5fd81a17 3d5559ad c2215613 d43c0dfc d4eac7c2"
     ),
+    # the topics added with levels and hints, pinned when they were added
+    ("classic", "deal"): (
+        "1b8d6e63 f1391f1c efde0652 c09ade98 30ee0e6e de992a9c ff550ca2 a220c383 5ff226ad a220c383 "
+        "5d2fa3a6 633c1c53 ba8d7266 3c6725e6 2a5c225a 3ec6c725 db01f086 7d17e539 47cb1b5f ee0b010b "
+        "6612ef1a 8085bbfe 111ddeac 4411d464 bdf6a4c5 9ab53077 a049e04c 4411d464 66868779 eb51e5e1 "
+        "30cbf2b3 8fc55fe7 961e63d1 a220c383 94515b66 a220c383 afcb01bd ea8a940b e4dd52f1 509837aa"
+    ),
+    ("classic", "contract"): (
+        "35bc9c0f 851f333c 00fbf419 508d66de cecb7e33 0e9008f0 2897490d bcd2e68d c7817252 24e68794 "
+        "3e3245b4 85658cfb 7d8da19a 4c004b48 036da09b 06b44f26 38200ed8 1cea847b dd58b116 164ce8de "
+        "85dd7264 75c39f35 e99a19c7 0025f8c8 24e68794 59457692 5dac93cb 620d51ea 64300b75 f3f2ebea "
+        "dc3df251 8c5b39fd e959930b ef3ee19c 8e5978bc d8afc67c e593f0a3 e5898133 022422b1 398d1080"
+    ),
+    ("classic", "announce"): (
+        "b2efb953 76bbb5c2 90e390f1 3cfddb9e a0baf1ad f5254ba6 8107e146 0296bda1 396ee6a8 0086be97 "
+        "743d332e 3ee1663b 8287ae37 6722fc69 167a5ec3 a4049b62 b6503148 d7aa7f99 a99a81cc d3b6215b "
+        "475f21bb bcf62804 4e017b5e 1d1d7a2a 026acc7c b1ee3455 75a704ce 08b741de f99ed96f 718d031a "
+        "c33d0679 0d64b71e 20f3407b a3f750eb 94f5cf80 68ee31cd ccf8490b 9c128e27 128718c2 4be0df9e"
+    ),
+    ("classic", "stoeck_timing"): (
+        "1a8761e6 2c07086b 8db6477c 45e05ac3 5a6ec400 b4161663 e76fe6ec 5ba1e017 caaffc39 ab2bfcb6 "
+        "add14259 cd41759f 27ecf955 099a736c 8ed49b18 b877fb22 12d6ab9f 97451400 da00cb55 d97c0a99 "
+        "c268b546 0004dec3 48bbadf5 2709d593 02a417af e1878877 2f595573 b17d1a20 17c44f9f 9709a734 "
+        "1d38221c f277a269 67d72f0b 23cdc13b 007082ac d2ddcffb 47ff69b6 c85c2e2a 469cfbf6 ad88bab3"
+    ),
+    ("classic", "claim_check"): (
+        "3d6e7d5a 88beed4a b194214f 8fe0acb1 a99476bc d16e912d 31dd410b d0f1bb6a ca9b88bd 2e0c6d6e "
+        "83f2e6cd 3a4c0cde 7652f3c5 e7e887ea 3bf292d2 2dcaa9e0 308f2f16 fffa8de3 a5ab3993 8123948e "
+        "d47b6c84 14bfbefc e64270c5 c4d0ec33 ae7882d8 aa5aae9b b1f75ee5 60b9aff9 50427aac 68a58ef7 "
+        "de423422 4186c457 5914d45f 424933f9 9712f823 2b0b0841 f22bd327 4ee69abe 8b34da87 ee0de210"
+    ),
+    ("classic", "revoke"): (
+        "d60ebdbc 7512070c 8a6e4c18 57b443b6 3cd8e186 4267de85 faf558fa 56322c2a 735b2d58 1ec79736 "
+        "4f7be984 7bd5d459 88775fe1 7e97bc78 7eecfc0b ba9f2c69 63368fe1 bbec9110 132fe4cc 468be748 "
+        "c9e16728 c37d3bdc 0f7787fd 56ff86c6 09c8a38a 44914272 095dcc97 fd50dc7a 6b9719ee 80a3ef71 "
+        "81b2b959 69395811 2a265cb7 7f3278ae aba75f70 017b1a87 4d7ed4f8 da340f3a 6fd07da6 241db7eb"
+    ),
+    ("classic", "schneider"): (
+        "9f0d0b30 0f97781d 8cedc44d 39a8af1f 10052c26 d0d1f482 036f8db3 87651a2b 7c49cfcf 9a6d59e4 "
+        "65a3197d 617c4976 3434bae8 f124593f 9701ced8 a4c97247 8ddb3c90 d1003251 64e88560 7e7d116b "
+        "0c9d245d 7a3a3122 6495804a 3888080d cb72620e 7aa3c099 6da0c8bf fe19761c 7299284f 01ce1061 "
+        "9a5b0c6d 991e953b 61555de3 85681fa4 6d88ae81 307d70fc 6516b9a7 a5621d58 84b74f5f 8ced71b1"
+    ),
+    ("modern", "deal"): (
+        "ee0b010b 5f1ca411 54c9783f d516eb2f cdca0691 b3c05833 1df5024a d0ed0202 704a2de7 6c963546 "
+        "deaf56b5 bd3f85c4 e3f8e28f ffd3f539 56b6c9c7 67ad139c 1bdbbe75 0f0b7f44 f91a8677 c7cb206b "
+        "fa94d780 896dd196 5f1ca411 f3572ed0 71530128 9d89e8cf 5f76a8a6 0d53f341 6fcab4aa 67ad139c "
+        "5ae75073 db01f086 7fb7a7be 1eeb12aa db01f086 b16bf159 e237c68e f3572ed0 5a760eb9 eef46347"
+    ),
+    ("modern", "contract"): (
+        "c63c5e8c acbb6259 418a255a 75ecd78a 24269429 16e58f6e 353d7dbe 3f2adb8b c64d624a 30725f29 "
+        "41ce2f4c e99a19c7 a63eff09 20a2260a 4d3f186b 4df51dde 730c1478 2d85e923 620d51ea 6bdfdf75 "
+        "8f925179 d214314c caa3327a f06c7dd7 398d1080 c0265e9a af2940e1 3103d3bb 2c097b0e 9c3f5f57 "
+        "c85dc6d4 7f3c1642 c4823f6d f4e581db 36eaa364 abafaa97 12c2b26b 60ef8345 798b618a 61b4ae3c"
+    ),
+    ("modern", "announce"): (
+        "fc585d2d 7da9b18a 20081022 de2b5960 c5b7e4f8 1ab44c5f 983ce93b b9b867f5 6ec00b53 d0718dfb "
+        "87648b30 9516cc0c af738ed6 e87028a7 af76aa16 c542ccee 171e41e7 81a8401d 1cdfe880 ad4d3039 "
+        "aa58bcc5 fedab795 b8db3df8 338f90a9 1d436ab5 6eba6b41 c283daaf 5bf48550 39253a6c 121bf260 "
+        "2d8e2c3c 2fb85152 88a43e01 4b203a13 feb92834 82d6a45c b15c3eba 23744d0e 0a8bd75f 773d7861"
+    ),
+    ("modern", "stoeck_timing"): (
+        "6ce693ad f5ed8442 40e07f3d 21a08e11 28e6a2ec 34ce0977 5fe05936 605ab267 67ec107a edaa689c "
+        "de57e5d6 cea697da 66b630ac a47d5e97 49e7310a f7cd3c20 0b811d69 d39b3d01 5b475158 0becc96a "
+        "9d102458 35b2ebca 28c7bafa 0f5f3e96 9cec87b1 81500669 3aeef56f 6e836147 d5e5b05d 2104ad00 "
+        "317bb6de 6656777c ca4bd7cd 8c3282c2 fd5bb26a 354fb634 8f4b983c 5051d45c 70647e9f 112c3a3f"
+    ),
+    ("modern", "claim_check"): (
+        "9bb04016 b1e33453 300389fc c05273f1 99ba0925 c2b089ce 9ac796f1 e920054c fee8ab04 bc958c11 "
+        "948c1752 8f25539c 2e8221ab 8b4009ef 4815ef1a 6c8edcd6 9d208395 3470b9fe 5cd8893a f28e9d22 "
+        "a5db9565 2e6709c2 e900e91a 273a5635 ee328619 1e42537c 9e15ade8 dbd23f47 abab96ef 81e2fafd "
+        "c192217b 213d9771 6bf71d69 cdc625c1 3be37fdc f699fe75 3c59648f 43f0794f 94295918 f91ff4d7"
+    ),
+    ("modern", "revoke"): (
+        "7f6e47d3 ce7c8ee3 7a0a7d95 5a0183af 274e3b71 eb443d32 108b588f 96b0686d ab4e6ab5 4dc1d4c3 "
+        "79f1b248 a0676563 04a9e494 fd0f35f1 fc428e9f 5c46ea84 2e05fe7f 65a1e17d 10f4b4e6 9cec24d2 "
+        "59a7bb92 cf6eb823 2a8b25a2 513fef90 20d9823b 03b443b6 af41fbf9 1a4446c7 c4bd9e7c 737a3e7e "
+        "561be0a7 ca431b4d f2745baa 53d8be12 91a69215 a199f072 a3a7442b 9b1b852e b00b892e df8bb653"
+    ),
+    ("modern", "schneider"): (
+        "68f50cc0 22dc6f40 9c504c68 22e0698e eb7d6b57 4987edf9 3ee6baad c6786bcc 6c4bee3a 5b694f69 "
+        "3c17815d 98717e3f ab4d944d e0048e11 a59d7853 9104eef6 45361895 1dfacc86 39bd6839 b6f8991f "
+        "164253ca e547b3bc 2c1ed5e1 5fb90045 caf673ef 48efc43d 95cdf235 5a1660dd 4114a039 3c2c4e62 "
+        "afe4776c ac894c29 d27e9957 dcab4365 57917bdc 26b75f38 f4facc5b 66967402 466133bb 172b5b1e"
+    ),
 }
 
 DRAWINGS: dict[tuple[str, str], str] = {
@@ -120,6 +206,20 @@ DRAWINGS: dict[tuple[str, str], str] = {
     ("modern", "stoeck"): "9142cd6b067e496d",
     ("modern", "score"): "cf555951e7ea0832",
     ("modern", "claim"): "fddf1417c4997336",
+    ("classic", "deal"): "8bea9dc977ff2be3",
+    ("classic", "contract"): "8ae3342771fbe769",
+    ("classic", "announce"): "f5fe3804c6d2e05d",
+    ("classic", "stoeck_timing"): "8ee19716cb06fc74",
+    ("classic", "claim_check"): "fa83484791ad3594",
+    ("classic", "revoke"): "39aa2a5e7dad370a",
+    ("classic", "schneider"): "a23a530ad7dd54de",
+    ("modern", "deal"): "8b1cb762d96bb2e3",
+    ("modern", "contract"): "01b4b38852fc16c6",
+    ("modern", "announce"): "df1fe51bb3ebc965",
+    ("modern", "stoeck_timing"): "002745daf239181d",
+    ("modern", "claim_check"): "a915cb11b9449b87",
+    ("modern", "revoke"): "77d6838aa4a32707",
+    ("modern", "schneider"): "1065b16f24fac654",
 }
 
 
