@@ -23,7 +23,7 @@ import enum
 import re
 from collections.abc import Iterable, Iterator
 
-from .errors import CardParseError, DuplicateCardError
+from .errors import CardParseError, DuplicateCardError, excerpt
 
 __all__ = [
     "Suit",
@@ -38,6 +38,33 @@ __all__ = [
 
 STYLES = ("french", "ascii", "swiss", "german")
 """Formatting styles: French symbols (default), ASCII letters, Swiss-German and German names."""
+
+_MAX_NAME = 24
+"""Text longer than this is no suit or rank name (the longest is 8 characters): refused before it is read."""
+
+
+def _refuse(what: str, value: object, expected: str) -> CardParseError:
+    """The error for a value that names no ``what``: a short excerpt of it and what is expected."""
+    return CardParseError(f"unknown {what} {excerpt(value)}: expected {expected}")
+
+
+def _small_int(value: object, cls: type[enum.IntEnum], size: int, what: str, expected: str) -> int | None:
+    """``value`` as a number ``0..size-1`` when it is an int (or a member of ``cls``); None for text.
+
+    Booleans and members of other enums (a Suit where a Card is expected) are refused: they are ints to
+    Python but name no ``what``.
+    """
+    if isinstance(value, int):
+        if isinstance(value, cls):
+            return int(value)
+        if isinstance(value, (bool, enum.Enum)):
+            raise _refuse(what, value, expected)
+        if 0 <= value < size:
+            return int(value)
+        raise _refuse(what, value, expected)
+    if isinstance(value, str):
+        return None
+    raise _refuse(what, value, expected)
 
 
 class Suit(enum.IntEnum):
@@ -75,15 +102,26 @@ class Suit(enum.IntEnum):
         return self.symbol
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Parse a symbol, a letter (C S H D) or a French, Swiss-German or German name."""
-        key = text.strip().lower()
-        if key in _SUIT_WORDS:
-            return _SUIT_WORDS[key]
-        raise CardParseError(
-            f"unknown suit {text!r}: expected ♣ ♠ ♥ ♦, C S H D, or a name such as "
-            "clubs, Eicheln, Schilten, Rosen, Schellen, Laub"
-        )
+    def parse(cls, text: str | int | Suit) -> Suit:
+        """Parse a symbol, a letter (C S H D) or a French, Swiss-German or German name; 0..3 or a Suit passes.
+
+        >>> Suit.parse(2), Suit.parse(Suit.CLUBS)
+        (Suit.HEARTS, Suit.CLUBS)
+        """
+        expected = "♣ ♠ ♥ ♦, C S H D, a number 0..3, or a name such as clubs, Eicheln, Schilten, Rosen, Schellen, Laub"
+        number = _small_int(text, cls, 4, "suit", expected)
+        if number is not None:
+            return _SUITS[number]
+        assert isinstance(text, str)
+        if len(text) <= _MAX_NAME:
+            key = text.strip().lower()
+            if key in _SUIT_WORDS:
+                return _SUIT_WORDS[key]
+        raise _refuse("suit", text, expected)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise _refuse("suit", value, "a suit number 0..3 (♣ ♠ ♥ ♦)")
 
 
 class Rank(enum.IntEnum):
@@ -114,20 +152,35 @@ class Rank(enum.IntEnum):
         return _RANK_NAMES["french"][self]
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
-        """Parse ``6``..``10``, ``T``, ``J Q K A``, ``U O B`` or a name (Under, Ober, Banner ...)."""
-        key = text.strip().lower()
-        if key in _RANK_WORDS:
-            return _RANK_WORDS[key]
-        raise CardParseError(
-            f"unknown rank {text!r}: expected 6 7 8 9 10 J Q K A (or T, U, O, B, Under, Ober, Banner)"
-        )
+    def parse(cls, text: str | int | Rank) -> Rank:
+        """Parse ``6``..``10``, ``T``, ``J Q K A``, ``U O B`` or a name (Under, Ober, Banner ...).
+
+        A rank index 0..8 (0 = 6 .. 8 = A) or a Rank passes through: ``Rank.parse(8)`` is the ace.
+        """
+        expected = "6 7 8 9 10 J Q K A (or T, U, O, B, Under, Ober, Banner), or an index 0..8"
+        number = _small_int(text, cls, 9, "rank", expected)
+        if number is not None:
+            return _RANKS[number]
+        assert isinstance(text, str)
+        if len(text) <= _MAX_NAME:
+            key = text.strip().lower()
+            if key in _RANK_WORDS:
+                return _RANK_WORDS[key]
+        raise _refuse("rank", text, expected)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise _refuse("rank", value, "a rank index 0..8 (6 7 8 9 10 J Q K A)")
 
 
 def _check_style(style: str) -> str:
-    if style not in STYLES:
-        raise CardParseError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+    if not isinstance(style, str) or style not in STYLES:
+        raise CardParseError(f"unknown style {excerpt(style)}: expected one of {', '.join(STYLES)}")
     return style
+
+
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
 _SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
@@ -175,8 +228,13 @@ for _rank, _words in zip(
         _RANK_WORDS[_w] = _rank
 del _suit, _rank, _words, _w
 
-# A card token: rank then suit ("A♣", "10c", "Rosen Under" is suit first), optional space/hyphen.
-_SPLIT = re.compile(r"^\s*(.+?)[\s\-]*$")
+_MAX_CARD_TEXT = 2 * _MAX_NAME
+"""The longest text read as one card (the longest name, "Schilten Banner", has 15 characters; spaces
+around are allowed): longer text is refused at once, without being read."""
+_MAX_CARDS_TEXT = 36 * (_MAX_CARD_TEXT + 2)
+"""The longest text read as a set of cards (36 cards of the longest text, with separators)."""
+_CARD_EXPECTED = ("a rank (6 7 8 9 10 J Q K A, or T, U, O, B) and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German "
+                  "suit name)")
 
 
 class Card(enum.IntEnum):
@@ -216,9 +274,11 @@ class Card(enum.IntEnum):
         return 1 << self
 
     @classmethod
-    def make(cls, suit: Suit | int, rank: Rank | int) -> Card:
-        """The card of ``suit`` and ``rank``."""
-        return _CARDS[int(suit) * 9 + int(rank)]
+    def make(cls, suit: Suit | int | str, rank: Rank | int | str) -> Card:
+        """The card of ``suit`` and ``rank`` (each as :meth:`Suit.parse` and :meth:`Rank.parse` take them)."""
+        s = suit if type(suit) is Suit else Suit.parse(suit)
+        r = rank if type(rank) is Rank else Rank.parse(rank)
+        return _CARDS[s * 9 + r]
 
     def format(self, style: str = "french") -> str:
         """Format in one of :data:`STYLES`: ``'A♣'``, ``'AC'``, ``'Eicheln Ass'``, ``'Eichel Ass'``.
@@ -242,21 +302,29 @@ class Card(enum.IntEnum):
         """Parse one card from text in any supported form; an int 0..35 or a Card passes through.
 
         Accepted: ``"A♣"``, ``"10♥"``, ``"AC"``, ``"TC"``, ``"10c"``, ``"♥J"``, ``"CA"``,
-        ``"Rosen Under"``, ``"Eichel-Ober"``, ``"Ober Eicheln"``, ``"Schellen 10"``.
+        ``"Rosen Under"``, ``"Eichel-Ober"``, ``"Ober Eicheln"``, ``"Schellen 10"``.  Refused: anything
+        else, also ``True`` and other enums' members (``Suit.HEARTS`` is no card), and text longer than
+        any card's name (at once, whatever its length).
+
+        >>> Card.parse(True)
+        Traceback (most recent call last):
+        ...
+        jasslib.errors.CardParseError: unknown card True: expected a card, a number 0..35 or text such as 'A♣'
         """
-        if isinstance(text, int):
-            if 0 <= int(text) < 36:
-                return _CARDS[int(text)]
-            raise CardParseError(f"unknown card {text!r}: a card number must be 0..35")
-        if not isinstance(text, str):
-            raise CardParseError(f"unknown card {text!r}: expected text such as 'A♣' or '10h'")
-        card = _parse_card_text(text)
-        if card is None:
-            raise CardParseError(
-                f"unknown card {text!r}: expected a rank (6 7 8 9 10 J Q K A, or T, U, O, B) "
-                "and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)"
-            )
-        return card
+        if type(text) is Card:
+            return text
+        if isinstance(text, str):
+            card = _parse_card_text(text)
+            if card is None:
+                raise _refuse("card", text, _CARD_EXPECTED)
+            return card
+        number = _small_int(text, cls, 36, "card", "a card, a number 0..35 or text such as 'A♣'")
+        assert number is not None  # _small_int refuses what is neither an int nor text
+        return _CARDS[number]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Card:
+        raise _refuse("card", value, "a card number 0..35")
 
 
 _CARDS: tuple[Card, ...] = tuple(Card)
@@ -268,6 +336,9 @@ _CARD_STR: tuple[str, ...] = tuple(
 
 
 def _parse_card_text(text: str) -> Card | None:
+    """The card ``text`` names, or None (text longer than any card's name is not read: O(1) for it)."""
+    if len(text) > _MAX_CARD_TEXT:
+        return None
     s = text.strip().lower().replace("_", " ")
     if not s:
         return None
@@ -349,12 +420,22 @@ class CardSet:
         elif isinstance(cards, Card):
             mask = 1 << cards
         elif isinstance(cards, int):
-            if not 0 <= cards <= FULL_MASK:
-                raise CardParseError(f"a card mask must be between 0 and 2**36 - 1, got {cards}")
+            if isinstance(cards, (bool, enum.Enum)) or not 0 <= cards <= FULL_MASK:
+                raise CardParseError(f"a card mask must be a number between 0 and 2**36 - 1, got {excerpt(cards)}")
             mask = cards
+        elif isinstance(cards, str):
+            mask = CardSet.parse(cards)._mask
         else:
+            if isinstance(cards, (bytes, bytearray)):
+                raise CardParseError(f"expected cards (card text, a list of cards or a mask), got {excerpt(cards)}")
+            try:
+                items = iter(cards)
+            except TypeError:
+                raise CardParseError(
+                    f"expected cards (a CardSet, card text, a list of cards or a mask), got {excerpt(cards)}"
+                ) from None
             mask = 0
-            for item in cards:
+            for item in items:  # stops at the first bad item, or at the 37th (a duplicate): O(1) for any size
                 bit = 1 << Card.parse(item)
                 if mask & bit:
                     raise DuplicateCardError(
@@ -379,6 +460,13 @@ class CardSet:
         >>> CardSet.parse("Rosen-Ober Eicheln-Under")
         CardSet.parse('J♣ Q♥')
         """
+        if not isinstance(text, str):
+            raise CardParseError(f"expected card text such as 'A♣ K♣ 9♥', got {excerpt(text)}")
+        if len(text) > _MAX_CARDS_TEXT:
+            raise CardParseError(
+                f"card text of {len(text):,} characters is longer than 36 cards can be ({_MAX_CARDS_TEXT}): "
+                f"{excerpt(text)}"
+            )
         tokens: list[str] = []
         for part in re.split(r"[,;]", text):
             part = part.strip()
@@ -493,9 +581,9 @@ class CardSet:
         """A new set without ``card`` (the set is unchanged if it lacks it)."""
         return CardSet.from_mask(self._mask & ~(1 << Card.parse(card)))
 
-    def of_suit(self, suit: Suit | int) -> CardSet:
+    def of_suit(self, suit: Suit | int | str) -> CardSet:
         """The cards of one suit."""
-        return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
+        return CardSet.from_mask(self._mask & SUIT_MASKS[suit if type(suit) is Suit else Suit.parse(suit)])
 
     def format(self, style: str = "french", sep: str | None = None) -> str:
         """The cards in card order, formatted in ``style`` and joined by ``sep``.
@@ -507,8 +595,11 @@ class CardSet:
         >>> s.format("swiss"), CardSet.parse(s.format("swiss")) == s
         ('Eicheln Ass, Rosen Banner', True)
         """
+        _check_style(style)
         if sep is None:
             sep = ", " if style in ("swiss", "german") else " "
+        elif not isinstance(sep, str):
+            raise CardParseError(f"a separator is text such as ', ', not {excerpt(sep)}")
         return sep.join(c.format(style) for c in self)
 
     def __str__(self) -> str:

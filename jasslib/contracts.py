@@ -19,8 +19,8 @@ from __future__ import annotations
 import enum
 from functools import cache
 
-from .cards import Card, Rank, Suit
-from .errors import CardParseError
+from .cards import STYLES, Card, Rank, Suit
+from .errors import CardParseError, RulesetError, excerpt
 
 __all__ = ["Contract", "card_points", "rank_strength", "TRUMP_ORDER", "NATURAL_ORDER"]
 
@@ -58,13 +58,15 @@ class Contract(enum.IntEnum):
         return self < 4
 
     @classmethod
-    def from_suit(cls, suit: Suit | int) -> Contract:
-        """The trump contract of ``suit``."""
-        return _CONTRACTS[int(suit)]
+    def from_suit(cls, suit: Suit | int | str) -> Contract:
+        """The trump contract of ``suit`` (anything :meth:`Suit.parse` takes)."""
+        return _CONTRACTS[suit if type(suit) is Suit else Suit.parse(suit)]
 
     def format(self, style: str = "french") -> str:
         """``'♥ trump'`` (French), ``'Rosen trump'`` (Swiss), or the no-trump name."""
         if self.trump is None:
+            if not isinstance(style, str) or style not in STYLES:
+                raise CardParseError(f"unknown style {excerpt(style)}: expected one of {', '.join(STYLES)}")
             return self.name.capitalize()
         return f"{self.trump.format(style)} trump"
 
@@ -73,34 +75,48 @@ class Contract(enum.IntEnum):
 
     def card_order(self, suit: Suit | int) -> str:
         """The ranks of ``suit`` strongest first under this contract (O1–O3)."""
-        return " ".join(str(r) for r in rank_order(self, Suit(suit)))
+        return " ".join(str(r) for r in rank_order(self, Suit.parse(suit)))
 
     @classmethod
-    def parse(cls, text: str | int | Contract) -> Contract:
+    def parse(cls, text: str | int | Contract | Suit) -> Contract:
         """Parse a contract: a suit (symbol, letter or name), ``obenabe``/``oben``, ``undenufe``/``unden``.
 
-        >>> Contract.parse("♦"), Contract.parse("Undenufe"), Contract.parse(4)
-        (Contract.DIAMONDS, Contract.UNDENUFE, Contract.OBENABE)
+        A number 0..5, a Contract, or a :class:`Suit` (its trump contract) passes; ``True`` and other
+        enums' members (a Card, a Seat) are refused.
+
+        >>> Contract.parse("♦"), Contract.parse("Undenufe"), Contract.parse(4), Contract.parse(Suit.SPADES)
+        (Contract.DIAMONDS, Contract.UNDENUFE, Contract.OBENABE, Contract.SPADES)
         """
+        if type(text) is Contract:
+            return text
         if isinstance(text, int):
-            if 0 <= int(text) < 6:
+            if isinstance(text, Suit):
+                return _CONTRACTS[text]
+            if not isinstance(text, (bool, enum.Enum)) and 0 <= text < 6:
                 return _CONTRACTS[int(text)]
-            raise CardParseError(f"unknown contract {text!r}: contracts are numbered 0..5 (C1)")
-        key = str(text).strip().lower()
-        if key.endswith(" trump"):  # "♥ trump", "Rosen trump"
-            key = key[: -len(" trump")].strip()
-        if key in _NO_TRUMP_WORDS:
-            return _NO_TRUMP_WORDS[key]
-        try:
-            return cls.from_suit(Suit.parse(key))
-        except CardParseError:
-            raise CardParseError(
-                f"unknown contract {text!r}: expected a suit (♣ ♠ ♥ ♦ or a suit name), "
-                "Obenabe or Undenufe (C1)"
-            ) from None
+            raise CardParseError(f"unknown contract {excerpt(text)}: contracts are numbered 0..5 (C1)")
+        if isinstance(text, str) and len(text) <= _MAX_CONTRACT_TEXT:
+            key = text.strip().lower()
+            if key.endswith(" trump"):  # "♥ trump", "Rosen trump"
+                key = key[: -len(" trump")].strip()
+            if key in _NO_TRUMP_WORDS:
+                return _NO_TRUMP_WORDS[key]
+            try:
+                return cls.from_suit(Suit.parse(key))
+            except CardParseError:
+                pass
+        raise CardParseError(
+            f"unknown contract {excerpt(text)}: expected a suit (♣ ♠ ♥ ♦ or a suit name), Obenabe or Undenufe (C1)"
+        )
+
+    @classmethod
+    def _missing_(cls, value: object) -> Contract:
+        raise CardParseError(f"unknown contract {excerpt(value)}: contracts are numbered 0..5 (C1)")
 
 
 _CONTRACTS = tuple(Contract)
+_MAX_CONTRACT_TEXT = 40
+"""Longer text names no contract (the longest name, "Schellen trump", has 14 characters): not read."""
 _NO_TRUMP_WORDS = {
     w: Contract.OBENABE for w in ("obenabe", "oben", "obe", "top-down", "topdown", "top down", "o")
 } | {w: Contract.UNDENUFE for w in ("undenufe", "unden", "unde", "bottom-up", "bottomup", "bottom up", "u")}
@@ -115,8 +131,7 @@ def rank_order(contract: Contract, suit: Suit) -> tuple[Rank, ...]:
     return NATURAL_ORDER
 
 
-@cache
-def rank_strength(contract: Contract) -> tuple[int, ...]:
+def rank_strength(contract: Contract | int | str) -> tuple[int, ...]:
     """Per card, its strength within its own suit under ``contract``: 0 weakest .. 8 strongest.
 
     Comparing cards of different suits is :func:`jasslib.play.trick_winner`'s job (P6).
@@ -125,6 +140,11 @@ def rank_strength(contract: Contract) -> tuple[int, ...]:
     >>> s[Card.CJ] > s[Card.C9] > s[Card.CA]
     True
     """
+    return _rank_strength(contract if type(contract) is Contract else Contract.parse(contract))
+
+
+@cache
+def _rank_strength(contract: Contract) -> tuple[int, ...]:
     table = []
     for card in Card:
         order = rank_order(contract, card.suit)
@@ -136,8 +156,7 @@ _PLAIN_POINTS = {Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.T
 _TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.TEN: 10}
 
 
-@cache
-def card_points(contract: Contract, modern_undenufe: bool = False) -> tuple[int, ...]:
+def card_points(contract: Contract | int | str, modern_undenufe: bool = False) -> tuple[int, ...]:
     """Per card, its points under ``contract`` (O4–O6); each table sums to 152 (O7).
 
     ``modern_undenufe`` swaps the values of 6 and A in Undenufe (O6, modern preset).
@@ -152,6 +171,14 @@ def card_points(contract: Contract, modern_undenufe: bool = False) -> tuple[int,
     >>> p[Card.CA], p[Card.C6]
     (0, 11)
     """
+    if type(modern_undenufe) is not bool:
+        raise RulesetError(f"modern_undenufe is True or False, not {excerpt(modern_undenufe)} (O6)")
+    return _card_points(contract if type(contract) is Contract else Contract.parse(contract), modern_undenufe)
+
+
+@cache
+def _card_points(contract: Contract, modern_undenufe: bool) -> tuple[int, ...]:
+    """:func:`card_points` of a checked contract and flag (cached: one table per pair)."""
     table = []
     for card in Card:
         if contract.trump == card.suit:

@@ -16,6 +16,7 @@ and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German suit name)
 
 from __future__ import annotations
 
+import reprlib
 from typing import Protocol
 
 
@@ -44,7 +45,50 @@ __all__ = [
     "PhaseError",
     "RoundFormatError",
     "ClaimError",
+    "GameOverClaimError",
+    "RulesetError",
+    "excerpt",
+    "EXCERPT_LENGTH",
 ]
+
+EXCERPT_LENGTH = 30
+"""How many characters of a long bad value an error message quotes (then "…")."""
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = EXCERPT_LENGTH + 2  # the quotes
+_REPR.maxother = EXCERPT_LENGTH + 10
+_REPR.maxlevel = 2
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = _REPR.maxfrozenset = 4
+
+
+def excerpt(value: object) -> str:
+    """A short ``repr`` of a bad value for an error message: at most about 30 characters, then "…".
+
+    A long text is cut after its first :data:`EXCERPT_LENGTH` characters and its length is told;
+    containers show their first items; nothing is ever quoted whole, so a message stays short
+    whatever the input (and an object whose ``repr`` fails is named by its type).
+
+    >>> excerpt("A♣"), excerpt(7), excerpt(None)
+    ("'A♣'", '7', 'None')
+    >>> excerpt("x" * 100_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (100,000 characters)"
+    >>> excerpt(list(range(1000)))
+    '[0, 1, 2, 3, ...] (1,000 items)'
+    """
+    try:
+        if isinstance(value, (str, bytes, bytearray)):
+            if len(value) <= EXCERPT_LENGTH:
+                return repr(value)
+            return f"{value[:EXCERPT_LENGTH]!r}… ({len(value):,} characters)"
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+            return f"a {value.bit_length()}-bit number"
+        text = _REPR.repr(value)
+        if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > _REPR.maxlist:
+            text += f" ({len(value):,} items)"
+        return text
+    except Exception:  # a repr that fails: name the type
+        return f"a {type(value).__name__}"
+
 
 
 class JassError(ValueError):
@@ -98,3 +142,11 @@ class RoundFormatError(JassError):
 
 class ClaimError(JassError):
     """A claim that cannot be made now (the game is over, an unknown team)."""
+
+
+class GameOverClaimError(ClaimError, PhaseError):
+    """A claim after the game has ended: a :class:`ClaimError` and a :class:`PhaseError` alike."""
+
+
+class RulesetError(JassError):
+    """A ruleset field of the wrong type or out of range (C3, W2, W3, D4, G1, G3, G4)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 
-from .errors import CardParseError
+from .errors import CardParseError, excerpt
 
 __all__ = ["Seat", "Team"]
 
@@ -55,11 +55,21 @@ class Seat(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: int | str | Seat) -> Seat:
-        """A seat from 0..3 (or its text)."""
-        number = _whole_number(value)
+        """A seat from 0..3 (or its text, ``"2"``); ``True`` and other enums' members are no seats.
+
+        >>> Seat.parse(2), Seat.parse(" 3 ")
+        (Seat.S2, Seat.S3)
+        """
+        if type(value) is Seat:
+            return value
+        number = _whole_number(value, cls)
         if 0 <= number < 4:
             return _SEATS[number]
-        raise CardParseError(f"unknown seat {value!r}: seats are 0, 1, 2 and 3")
+        raise CardParseError(f"unknown seat {excerpt(value)}: seats are 0, 1, 2 and 3")
+
+    @classmethod
+    def _missing_(cls, value: object) -> Seat:
+        raise CardParseError(f"unknown seat {excerpt(value)}: seats are 0, 1, 2 and 3")
 
 
 class Team(enum.IntEnum):
@@ -86,19 +96,37 @@ class Team(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: int | str | Team) -> Team:
-        """A team from 0 or 1 (or its text)."""
-        number = _whole_number(value)
+        """A team from 0 or 1 (or its text); ``True`` and other enums' members (a Seat) are no teams."""
+        if type(value) is Team:
+            return value
+        number = _whole_number(value, cls)
         if number in (0, 1):
             return _TEAMS[number]
-        raise CardParseError(f"unknown team {value!r}: teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)")
+        raise CardParseError(
+            f"unknown team {excerpt(value)}: teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)"
+        )
+
+    @classmethod
+    def _missing_(cls, value: object) -> Team:
+        raise CardParseError(
+            f"unknown team {excerpt(value)}: teams are 0 (seats 0 and 2) and 1 (seats 1 and 3)"
+        )
 
 
-def _whole_number(value: object) -> int:
-    """``value`` as a whole number (an int or its text), else -1."""
+def _whole_number(value: object, cls: type[enum.IntEnum]) -> int:
+    """``value`` as a whole number (an int or its text of ASCII digits), else -1.
+
+    Booleans and other enums' members are refused (-1): they are ints to Python, but no seat or team.
+    Text is read only when short (a seat's or team's number has one digit).
+    """
     if isinstance(value, int):
+        if isinstance(value, bool) or (isinstance(value, enum.Enum) and not isinstance(value, cls)):
+            return -1
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str) and len(value) <= 8:
+        text = value.strip()
+        if text.isascii() and text.isdigit():
+            return int(text)
     return -1
 
 
