@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 from ..rulebook import RULES
 from ..rulesets import CLASSIC, Ruleset
-from . import exercise
 from .base import Exercise, Feedback, get_topic, topic_names
+from .series import exercise
 
 __all__ = [
     "FINAL_CHECK_COUNT",
