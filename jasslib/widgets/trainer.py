@@ -237,9 +237,11 @@ class Trainer:
                                 tooltip="Everybody with the same seed gets the same exercises")
         self.seed_button = w.Button(description="Use seed", icon="refresh",
                                     tooltip="Start the series again at its first exercise with this seed")
-        levels = [("every case, mixed", _MIXED)] + [(f"level {k} of {self.level_count}", k)
-                                                       for k in range(1, self.level_count + 1)]
-        self.level_menu = w.Dropdown(options=levels, value=self.level or _MIXED, description="Level:",
+        levels = [("every case, mixed", _MIXED)]
+        if self.level_count > 1:  # a topic of one level (or a review) has nothing to choose
+            levels += [(f"level {k} of {self.level_count}", k) for k in range(1, self.level_count + 1)]
+        chosen = self.level if self.level_count > 1 and self.level else _MIXED
+        self.level_menu = w.Dropdown(options=levels, value=chosen, description="Level:",
                                      layout=w.Layout(width="16em"),
                                      tooltip="Start at a level: the trainer moves up after a run of right answers")
         if self.level_count < 2:
