@@ -31,6 +31,7 @@ __all__ = [
     "Card",
     "CardSet",
     "CardLike",
+    "parse_cards",
     "FULL_MASK",
     "SUIT_MASKS",
     "STYLES",
@@ -231,8 +232,6 @@ del _suit, _rank, _words, _w
 _MAX_CARD_TEXT = 2 * _MAX_NAME
 """The longest text read as one card (the longest name, "Schilten Banner", has 15 characters; spaces
 around are allowed): longer text is refused at once, without being read."""
-_MAX_CARDS_TEXT = 36 * (_MAX_CARD_TEXT + 2)
-"""The longest text read as a set of cards (36 cards of the longest text, with separators)."""
 _CARD_EXPECTED = ("a rank (6 7 8 9 10 J Q K A, or T, U, O, B) and a suit (♣ ♠ ♥ ♦, C S H D, or a Swiss/German "
                   "suit name)")
 
@@ -333,6 +332,32 @@ _CARD_RANK: tuple[Rank, ...] = tuple(Rank(i % 9) for i in range(36))
 _CARD_STR: tuple[str, ...] = tuple(
     _RANK_NAMES["french"][i % 9] + _SUIT_SYMBOLS[i // 9] for i in range(36)
 )
+
+
+def parse_cards(text: str, limit: int = 36, what: str = "card text") -> list[Card]:
+    """The cards of ``text`` in the order written (separated by spaces or commas), each checked by :meth:`Card.parse`.
+
+    At most ``limit`` cards: longer text is refused before it is read.  Duplicates are the caller's to refuse
+    (:class:`CardSet` does; a trick does).
+
+    >>> parse_cards("K♦ 8♥, Rosen Under")
+    [Card.DK, Card.H8, Card.HJ]
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected card text such as 'A♣ K♣ 9♥', got {excerpt(text)}")
+    longest = limit * (_MAX_CARD_TEXT + 2)
+    if len(text) > longest:
+        raise CardParseError(
+            f"{what} of {len(text):,} characters is longer than {limit} cards can be ({longest}): {excerpt(text)}"
+        )
+    tokens: list[str] = []
+    for part in re.split(r"[,;]", text):
+        part = part.strip()
+        if " " in part and _parse_card_text(part) is not None:
+            tokens.append(part)  # a two-word name such as "Eicheln Ass"
+        else:
+            tokens.extend(t for t in part.split() if t)
+    return [Card.parse(t) for t in tokens]
 
 
 def _parse_card_text(text: str) -> Card | None:
@@ -460,21 +485,7 @@ class CardSet:
         >>> CardSet.parse("Rosen-Ober Eicheln-Under")
         CardSet.parse('J♣ Q♥')
         """
-        if not isinstance(text, str):
-            raise CardParseError(f"expected card text such as 'A♣ K♣ 9♥', got {excerpt(text)}")
-        if len(text) > _MAX_CARDS_TEXT:
-            raise CardParseError(
-                f"card text of {len(text):,} characters is longer than 36 cards can be ({_MAX_CARDS_TEXT}): "
-                f"{excerpt(text)}"
-            )
-        tokens: list[str] = []
-        for part in re.split(r"[,;]", text):
-            part = part.strip()
-            if " " in part and _parse_card_text(part) is not None:
-                tokens.append(part)  # a two-word name such as "Eicheln Ass"
-            else:
-                tokens.extend(t for t in part.split() if t)
-        return cls(tokens)
+        return cls(parse_cards(text))
 
     @classmethod
     def full(cls) -> CardSet:

@@ -23,13 +23,14 @@ J♥ is legal: you may trump even though you hold ♣ (P3), and J♥ beats 9♥ 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .bits import IntSequence
-from .cards import SUIT_MASKS, Card, CardLike, CardSet, Suit
+from .cards import SUIT_MASKS, Card, CardLike, CardSet, Suit, parse_cards
 from .contracts import Contract, rank_strength
-from .errors import CardNotInHandError, DuplicateCardError, HandSizeError
+from .errors import CardNotInHandError, CardParseError, DuplicateCardError, HandSizeError, JassError, excerpt
 from .rulesets import CLASSIC, Ruleset
 
 __all__ = [
@@ -53,6 +54,7 @@ CARD_POINTS_TOTAL = 152
 
 _STRENGTH: tuple[tuple[int, ...], ...] = tuple(rank_strength(c) for c in Contract)
 _from_mask = CardSet.from_mask
+_CARDS: tuple[Card, ...] = tuple(Card)
 _PUUR: tuple[int, ...] = tuple(1 << Card.make(s, 5) for s in range(4))  # trump J per suit
 
 
@@ -137,30 +139,54 @@ def legal_mask(hand: int, trick: IntSequence, contract: int) -> int:
     return (hand & ~trump_mask) | allowed_trumps
 
 
-def _hand_mask(hand: CardSet | Sequence[CardLike] | int) -> int:
-    if isinstance(hand, CardSet):
-        return hand.mask
-    if isinstance(hand, int):
-        return CardSet(hand).mask
-    return CardSet(hand).mask
+def _hand_mask(hand: CardSet | Sequence[CardLike] | str | int) -> int:
+    """The mask of a hand of 1 to 9 distinct cards (D3): a CardSet, card text, card-likes or a mask."""
+    mask = hand.mask if isinstance(hand, CardSet) else CardSet(hand).mask
+    n = mask.bit_count()
+    if not 0 < n <= 9:
+        shown = f": {CardSet.from_mask(mask)}" if n else ""
+        raise HandSizeError(f"a hand holds 1 to 9 cards (D3), got {n}{shown}")
+    return mask
 
 
-def _trick_cards(trick: Sequence[CardLike], hand_mask: int) -> list[int]:
-    cards = [int(Card.parse(c)) for c in trick]
-    if len(cards) > 3:
-        raise HandSizeError(f"a trick in progress holds at most 3 cards before yours, got {len(cards)} (P1)")
+Trick = Sequence[CardLike] | str
+"""The cards of a trick in playing order, the lead first: a list or tuple of card-likes, or text ``"A♣ 9♥"``."""
+
+
+def _trick_cards(trick: Trick | Iterable[CardLike], hand_mask: int = 0, limit: int = 3) -> list[int]:
+    """The card numbers of ``trick`` (at most ``limit``, each once, none in the hand), or a specific error.
+
+    The size is checked before any card is read, so a trick of a million cards is refused at once.
+    """
+    if isinstance(trick, str):
+        items: Sequence[CardLike] = parse_cards(trick, 4, "a trick's text")
+    elif isinstance(trick, (list, tuple)):
+        items = trick
+    else:
+        try:
+            items = list(itertools.islice(iter(trick), limit + 1))
+        except TypeError:
+            raise CardParseError(
+                f"expected the cards of the trick in playing order (a list such as ['A♣', '9♥']), got {excerpt(trick)}"
+            ) from None
+    if len(items) > limit:
+        where = "before yours " if limit == 3 else ""
+        raise HandSizeError(f"a trick holds at most {limit} cards {where}(P1), got {len(items):,}")
+    cards = [int(Card.parse(c)) for c in items]
     seen = 0
     for c in cards:
         bit = 1 << c
-        if seen & bit or hand_mask & bit:
-            raise DuplicateCardError(f"card {Card(c)} appears twice in the hand and trick (D1)")
+        if seen & bit:
+            raise DuplicateCardError(f"card {Card(c)} appears twice in the trick (D1)")
+        if hand_mask & bit:
+            raise DuplicateCardError(f"card {Card(c)} is both in the hand and in the trick (D1)")
         seen |= bit
     return cards
 
 
 def legal_cards(
-    hand: CardSet | Sequence[CardLike],
-    trick: Sequence[CardLike],
+    hand: CardSet | Sequence[CardLike] | str,
+    trick: Trick,
     contract: Contract | int | str,
 ) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` under ``contract`` (P1–P5).
@@ -172,25 +198,27 @@ def legal_cards(
     >>> str(legal_cards(hand, CardSet.parse("A♣"), Contract.OBENABE))  # follow suit (P2)
     '7♣'
     """
-    mask = hand.mask if type(hand) is CardSet else _hand_mask(hand)
+    if type(hand) is CardSet:
+        mask = hand._mask  # the slot itself: the property costs more than the rest of this check
+        if not mask or mask.bit_count() > 9:
+            _hand_mask(hand)  # raises the HandSizeError
+    else:
+        mask = _hand_mask(hand)
     if type(contract) is not Contract:
         contract = Contract.parse(contract)
-    # Fast path: Card values need no parsing; only the duplicate check (D1) remains.
-    seen = mask
-    for c in trick:
-        if type(c) is not Card:
-            return CardSet.from_mask(legal_mask(mask, _trick_cards(trick, mask), contract))
-        bit = 1 << c
-        if seen & bit:
-            _trick_cards(trick, mask)  # raises the DuplicateCardError with its message
-        seen |= bit
-    if len(trick) > 3:
-        _trick_cards(trick, mask)  # raises the HandSizeError
-    # mypy cannot carry the loop's per-card check over to the sequence; a cast would cost time on this hot path
-    return _from_mask(legal_mask(mask, trick, contract))  # type: ignore[arg-type]  # every card is a Card (above)
+    # Fast path: a list or tuple of at most 3 Card values needs no parsing; only the duplicate check (D1) remains.
+    if (type(trick) is list or type(trick) is tuple) and len(trick) <= 3:
+        seen = mask
+        for c in trick:
+            if type(c) is not Card or seen & 1 << c:
+                break
+            seen |= 1 << c
+        else:
+            return _from_mask(legal_mask(mask, trick, contract))
+    return CardSet.from_mask(legal_mask(mask, _trick_cards(trick, mask), contract))
 
 
-def is_legal(card: CardLike, hand: CardSet | Sequence[CardLike], trick: Sequence[CardLike],
+def is_legal(card: CardLike, hand: CardSet | Sequence[CardLike] | str, trick: Trick,
              contract: Contract | int | str) -> bool:
     """True when ``card`` from ``hand`` may be played to ``trick`` (see :func:`check_play`)."""
     return check_play(card, hand, trick, contract).legal
@@ -217,13 +245,14 @@ class Verdict:
 
 def check_play(
     card: CardLike,
-    hand: CardSet | Sequence[CardLike],
-    trick: Sequence[CardLike],
+    hand: CardSet | Sequence[CardLike] | str,
+    trick: Trick,
     contract: Contract | int | str,
 ) -> Verdict:
     """Judge playing ``card`` from ``hand`` to ``trick``: a :class:`Verdict` naming the rule.
 
-    Raises :class:`~jasslib.errors.CardNotInHandError` when ``card`` is not in ``hand``.
+    Raises :class:`~jasslib.errors.CardNotInHandError` when ``card`` is not in ``hand``, and
+    :class:`~jasslib.errors.DuplicateCardError` when a card is both in the hand and in the trick (D1).
 
     >>> from jasslib import CardSet, Contract
     >>> hand = CardSet.parse("10♦ J♥ K♠")        # H5: K♦ led, 8♥ trumped, roses (♥) trump
@@ -236,9 +265,9 @@ def check_play(
     card = Card.parse(card)
     contract = Contract.parse(contract)
     hand_mask = _hand_mask(hand)
+    cards = _trick_cards(trick, hand_mask)
     if not hand_mask >> card & 1:
         raise CardNotInHandError(f"{card} is not in the hand ({CardSet.from_mask(hand_mask)})")
-    cards = _trick_cards(trick, hand_mask & ~(1 << card))
     legal = legal_mask(hand_mask, cards, int(contract))
     ok = bool(legal >> card & 1)
     rule, message = _explain(card, hand_mask, cards, contract, ok)
@@ -294,25 +323,25 @@ def _explain(card: Card, hand: int, trick: list[int], contract: Contract, ok: bo
     return "P3", yes + f"you have no {led}, so you may discard any card (P3)."
 
 
-def strongest_trump(trick: Sequence[CardLike], contract: Contract | int | str) -> Card | None:
+def strongest_trump(trick: Trick, contract: Contract | int | str) -> Card | None:
     """The strongest trump already in ``trick`` (the card P4 forbids under-trumping), or ``None``.
 
     >>> strongest_trump(["A♣", "9♥", "6♥"], "♥"), strongest_trump(["A♣", "K♣"], "♥")
     (Card.H9, None)
     """
     c = Contract.parse(contract)
+    cards = _trick_cards(trick, limit=4)
     if not c.has_trump:
         return None
     strength = _STRENGTH[c]
     best: Card | None = None
-    for card in trick:
-        card = Card.parse(card)
+    for card in cards:
         if card // 9 == c and (best is None or strength[card] > strength[best]):
-            best = card
+            best = _CARDS[card]
     return best
 
 
-def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> int:
+def trick_winner(trick: Trick, contract: Contract | int | str) -> int:
     """The position (0 = the lead) of the card that wins ``trick`` (P6, P2).
 
     The strongest trump wins; with no trump in the trick, the strongest card of
@@ -324,10 +353,11 @@ def trick_winner(trick: Sequence[CardLike], contract: Contract | int | str) -> i
     >>> trick_winner(["9♣", "6♣", "A♠", "A♣"], Contract.UNDENUFE)   # lowest of the led suit
     1
     """
-    cards = [int(Card.parse(c)) for c in trick]
+    c = Contract.parse(contract)
+    cards = _trick_cards(trick, limit=4)
     if not cards:
         raise HandSizeError("an empty trick has no winner (P6)")
-    return trick_winner_index(cards, int(Contract.parse(contract)))
+    return trick_winner_index(cards, int(c))
 
 
 def trick_winner_index(cards: IntSequence, contract: int) -> int:
@@ -351,9 +381,9 @@ def trick_winner_index(cards: IntSequence, contract: int) -> int:
 
 
 def trick_points(
-    trick: Sequence[CardLike],
+    trick: Trick,
     contract: Contract | int | str,
-    ruleset: Ruleset = CLASSIC,
+    ruleset: Ruleset | str = CLASSIC,
     last: bool = False,
 ) -> int:
     """The card points of ``trick`` (O4–O6), plus 5 when it is the last trick (O7).
@@ -363,8 +393,10 @@ def trick_points(
     >>> trick_points(["A♣", "8♣", "6♣", "K♣"], "obenabe", last=True)  # O5: 8 counts 8; O7
     28
     """
-    points = ruleset.card_points(Contract.parse(contract))
-    return trick_value([int(Card.parse(c)) for c in trick], points, last)
+    points = Ruleset.parse(ruleset).card_points(Contract.parse(contract))
+    if type(last) is not bool:
+        raise JassError(f"last is True (the last trick, O7) or False, not {excerpt(last)}")
+    return trick_value(_trick_cards(trick, limit=4), points, last)
 
 
 def trick_value(cards: IntSequence, points: IntSequence, last: bool) -> int:

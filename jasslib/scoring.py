@@ -12,12 +12,13 @@ RaceResult(winner=Team.T0, category='stich', totals=(3010, 2990))
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .contracts import Contract
-from .errors import ClaimError, JassError
+from .errors import ClaimError, JassError, excerpt
 from .play import CARD_POINTS_TOTAL, LAST_TRICK_BONUS
 from .rulesets import CLAIM_PRIORITY, CLASSIC, Ruleset
 from .seats import Team
@@ -63,6 +64,25 @@ _N = TypeVar("_N", int, "npt.NDArray[np.integer[Any]]")
 """A number of points or tricks: an int, or a numpy array of them (the simulation's columns)."""
 
 
+def _is_array(value: object) -> bool:
+    """True for a numpy array or scalar (the simulation's columns): checked by numpy, not here."""
+    return hasattr(value, "dtype")
+
+
+def _is_count(value: object) -> bool:
+    """True for a whole number of points or tricks: an int of at least 0, not ``True``/``False``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_number(value: object, what: str, low: int = 0, high: int | None = None) -> None:
+    """Refuse ``value`` unless it is a numpy value or a whole number from ``low`` (to ``high``)."""
+    if _is_array(value):
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise JassError(f"{what}: expected a whole number {bound}, got {excerpt(value)}")
+
+
 def match_points(tricks: _N) -> _N:
     """O7/H1: the match bonus a team earns for ``tricks`` tricks taken (100 for all nine, else 0).
 
@@ -71,6 +91,7 @@ def match_points(tricks: _N) -> _N:
     >>> match_points(9), match_points(8)
     (100, 0)
     """
+    _check_number(tricks, "tricks taken", 0, 9)
     bonus: _N = MATCH_BONUS * (tricks == 9)  # numpy types an array's == as Any
     return bonus
 
@@ -84,6 +105,10 @@ def multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[
     >>> multiplied(100, 20, 0, 2)        # H3: (100 + 20) × 2
     (200, 40, 0, 240)
     """
+    for value, what in ((trick_points, "trick points"), (weis, "Weis points"), (stoeck, "Stöck points")):
+        if not _is_array(value) and (not isinstance(value, int) or isinstance(value, bool)):
+            raise JassError(f"{what}: expected a whole number, got {excerpt(value)}")
+    _check_number(multiplier, "multiplier (C3)", 1)
     ts = trick_points * multiplier
     w = weis * multiplier
     st = stoeck * multiplier
@@ -124,7 +149,7 @@ class HandScore:
 
     def team(self, team: Team | int) -> int:
         """The total of one team."""
-        return self.total[int(team)]
+        return self.total[Team.parse(team)]
 
     def to_dict(self) -> dict[str, object]:
         """A flat JSON-ready dict (one row of a table)."""
@@ -151,11 +176,16 @@ class HandScore:
 
 
 def _pair(values: Sequence[int], what: str) -> Pair:
-    if type(values) is tuple and len(values) == 2 and type(values[0]) is int and type(values[1]) is int:
-        return values
-    if len(values) != 2:
-        raise JassError(f"{what}: expected one number per team (two numbers), got {values!r}")
-    return (int(values[0]), int(values[1]))
+    """Two whole numbers of at least 0, one per team (a tuple or list; numpy integers are taken too)."""
+    if type(values) is tuple and len(values) == 2:
+        a, b = values
+        if type(a) is int and type(b) is int and a >= 0 and b >= 0:
+            return values
+    if isinstance(values, (list, tuple)) and len(values) == 2:
+        a, b = values
+        if (_is_count(a) or _is_array(a) and int(a) >= 0) and (_is_count(b) or _is_array(b) and int(b) >= 0):
+            return (int(a), int(b))
+    raise JassError(f"{what}: expected one whole number of at least 0 per team (two numbers), got {excerpt(values)}")
 
 
 def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: Team | int) -> Pair:
@@ -167,7 +197,7 @@ def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: 
     (80, 77)
     """
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
-    last = last_trick if last_trick in (0, 1) else Team.parse(last_trick)
+    last = Team.parse(last_trick)
     if sum(cp) != CARD_POINTS_TOTAL:
         raise JassError(f"the card points of a hand total {CARD_POINTS_TOTAL} (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
     if sum(tr) != 9 or tr[last] == 0:
@@ -182,7 +212,7 @@ def hand_score(
     tricks: Sequence[int],
     last_trick: Team | int,
     contract: Contract | int | str,
-    ruleset: Ruleset = CLASSIC,
+    ruleset: Ruleset | str = CLASSIC,
     weis: Sequence[int] = (0, 0),
     stoeck: Sequence[int] = (0, 0),
 ) -> HandScore:
@@ -198,20 +228,20 @@ def hand_score(
     (90, 117)
     """
     c = contract if type(contract) is Contract else Contract.parse(contract)
-    mult = ruleset.multipliers[c]
+    mult = (ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)).multipliers[c]
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
-    tp = trick_totals(cp, tr, last_trick)
+    last = last_trick if type(last_trick) is Team else Team.parse(last_trick)
+    tp = trick_totals(cp, tr, last)
     w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
     match = _TEAMS[0] if match_points(tr[0]) else _TEAMS[1] if match_points(tr[1]) else None
     m0, m1 = multiplied(tp[0], w[0], s[0], mult), multiplied(tp[1], w[1], s[1], mult)
-    return HandScore(c, mult, cp, tr, _TEAMS[last_trick] if last_trick in (0, 1) else Team.parse(last_trick),
-                     tp, (m0[1], m1[1]), (m0[2], m1[2]), match)
+    return HandScore(c, mult, cp, tr, last, tp, (m0[1], m1[1]), (m0[2], m1[2]), match)
 
 
 def revoke_score(
     offender: Team | int,
     contract: Contract | int | str,
-    ruleset: Ruleset = CLASSIC,
+    ruleset: Ruleset | str = CLASSIC,
     weis: Sequence[int] = (0, 0),
     stoeck: Sequence[int] = (0, 0),
 ) -> HandScore:
@@ -225,7 +255,7 @@ def revoke_score(
     """
     off = Team.parse(offender)
     c = Contract.parse(contract)
-    mult = ruleset.multiplier(c)
+    mult = Ruleset.parse(ruleset).multiplier(c)
     w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
     tp = [0, 0]
     tp[off.other] = HAND_TOTAL
@@ -276,6 +306,8 @@ def judge_claim(
     """
     t = Team.parse(team)
     rec, cap, st = _pair(recorded, "recorded"), _pair(captured, "captured"), _pair(stoeck, "stoeck")
+    _check_number(multiplier, "multiplier (C3)", 1)
+    _check_number(target, "target (G1)", 1)
     total = rec[t] + cap[t] * multiplier + st[t]
     parts = f"{rec[t]} + {cap[t]} × {multiplier}" + (f" + {st[t]} Stöck" if st[t] else "")
     if total >= target:
@@ -330,14 +362,39 @@ def race_steps(
     weis (40, 0) (3020, 2990) True team 0
     stich (10, 100) (3030, 3090) False team 0
     """
-    unknown = set(additions) - set(CLAIM_PRIORITY)
-    if unknown:
-        raise ClaimError(f"unknown claim categories {sorted(unknown)}: use stoeck, weis, stich (G3)")
     totals = _pair(recorded, "recorded")
+    adds = _additions(additions)
+    _check_number(target, "target (G1)", 1)
+    order = _priority(priority)
+    return _race_steps(totals, adds, target, order)
+
+
+def _additions(additions: Mapping[str, Sequence[int]]) -> dict[str, Pair]:
+    """The points of each claim category (G3), checked: a mapping of known categories to two numbers."""
+    if not isinstance(additions, Mapping):
+        raise ClaimError(
+            f"additions: expected a mapping of 'stoeck', 'weis' and 'stich' to two numbers (G3), "
+            f"got {excerpt(additions)}"
+        )
+    if len(additions) > len(CLAIM_PRIORITY) or not set(additions) <= set(CLAIM_PRIORITY):
+        unknown = [k for k in itertools.islice(additions, 4) if k not in CLAIM_PRIORITY]
+        raise ClaimError(f"unknown claim categories {excerpt(unknown)}: use stoeck, weis, stich (G3)")
+    return {category: _pair(points, category) for category, points in additions.items()}
+
+
+def _priority(priority: Sequence[str]) -> tuple[str, ...]:
+    if not isinstance(priority, (list, tuple)) or sorted(map(str, priority[:4])) != sorted(CLAIM_PRIORITY):
+        raise ClaimError(f"priority must order 'stoeck', 'weis' and 'stich' (G3), not {excerpt(priority)}")
+    return tuple(priority)
+
+
+def _race_steps(totals: Pair, additions: dict[str, Pair], target: int, priority: tuple[str, ...]
+                ) -> Iterator[RaceStep]:
+    """:func:`race_steps` on checked arguments."""
     decided = False
     winner: Team | None = None
     for category in priority:
-        add = _pair(additions.get(category, (0, 0)), category)
+        add = additions.get(category, (0, 0))
         totals = (totals[0] + add[0], totals[1] + add[1])
         reached = tuple(team for team in _TEAMS if totals[team] >= target)
         decides = bool(reached) and not decided
@@ -379,16 +436,17 @@ def race(
     return RaceResult(None, None, totals)
 
 
-def is_schneider(loser_total: int, ruleset: Ruleset = CLASSIC) -> bool:
+def is_schneider(loser_total: int, ruleset: Ruleset | str = CLASSIC) -> bool:
     """G4: the losers are Schneider when they have less than half the target.
 
     >>> is_schneider(1499), is_schneider(1500)
     (True, False)
     """
-    return loser_total < ruleset.schneider
+    _check_number(loser_total, "the losers' total")
+    return loser_total < (ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)).schneider
 
 
-def games_won(loser_total: int, ruleset: Ruleset = CLASSIC) -> int:
+def games_won(loser_total: int, ruleset: Ruleset | str = CLASSIC) -> int:
     """G4: a win counts as two games of a series against Schneider losers, else one.
 
     >>> games_won(1200), games_won(2999)

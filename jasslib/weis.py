@@ -30,13 +30,14 @@ per-hand results are cached, so a call per seat per round is cheap in simulation
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property, lru_cache
 
-from .cards import STYLES, CardLike, CardSet, Rank, Suit
+from .cards import FULL_MASK, STYLES, CardLike, CardSet, Rank, Suit
 from .contracts import Contract
-from .errors import CardParseError, ContractError, DuplicateCardError, HandSizeError, JassError
+from .errors import CardParseError, ContractError, DuplicateCardError, HandSizeError, JassError, excerpt
 from .rulesets import CLASSIC, MODERN, Ruleset  # noqa: F401  (MODERN: used by the doctests)
 from .seats import Seat, Team
 
@@ -150,12 +151,12 @@ class Weis:
             if mask not in _RANK_MASKS:
                 raise JassError(f"{self.cards or 'no cards'} is not four cards of one rank (W3)")
         else:
-            raise JassError(f"unknown Weis kind {self.kind!r}")
-        if not isinstance(self.points, int) or self.points <= 0:
-            raise JassError(f"a Weis is worth a positive number of points, not {self.points!r}")
+            raise JassError(f"unknown Weis kind {excerpt(self.kind)}: a WeisKind (SEQUENCE or FOUR_OF_A_KIND)")
+        if not isinstance(self.points, int) or isinstance(self.points, bool) or self.points <= 0:
+            raise JassError(f"a Weis is worth a positive number of points (a whole number), not {excerpt(self.points)}")
 
     @classmethod
-    def from_cards(cls, cards: HandLike, ruleset: Ruleset = CLASSIC) -> Weis:
+    def from_cards(cls, cards: HandLike, ruleset: Ruleset | str = CLASSIC) -> Weis:
         """The Weis made of exactly ``cards``, its points from ``ruleset`` (W2, W3).
 
         >>> Weis.from_cards("9♣ 9♠ 9♥ 9♦", MODERN).points
@@ -165,6 +166,7 @@ class Weis:
         ...
         jasslib.errors.JassError: four Nines are no Weis under the classic rules (W3)
         """
+        ruleset = Ruleset.parse(ruleset)
         mask = _as_cardset(cards).mask
         if mask in _RANK_MASKS:
             rank = _RANK_MASKS.index(mask)
@@ -250,7 +252,7 @@ class Weis:
         return self.format()
 
 
-def four_points(rank: Rank | int, ruleset: Ruleset = CLASSIC) -> int | None:
+def four_points(rank: Rank | int | str, ruleset: Ruleset | str = CLASSIC) -> int | None:
     """W3: the points of four cards of ``rank`` under ``ruleset``, or ``None`` when they are no Weis.
 
     >>> four_points(Rank.JACK), four_points(Rank.ACE), four_points(Rank.NINE), four_points(Rank.EIGHT)
@@ -259,7 +261,8 @@ def four_points(rank: Rank | int, ruleset: Ruleset = CLASSIC) -> int | None:
     >>> four_points(Rank.NINE, MODERN)
     150
     """
-    return _four_points(int(rank), ruleset.four_nines)
+    r = rank if type(rank) is Rank else Rank.parse(rank)
+    return _four_points(int(r), Ruleset.parse(ruleset).four_nines)
 
 
 def _four_points(rank: int, four_nines: int | None) -> int | None:
@@ -279,8 +282,9 @@ def _four_points(rank: int, four_nines: int | None) -> int | None:
 _Key = tuple[tuple[int, ...], int | None]
 
 
-def _key(ruleset: Ruleset) -> _Key:
-    return (ruleset.sequence_scale, ruleset.four_nines)
+def _key(ruleset: Ruleset | str) -> _Key:
+    rs = ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)
+    return (rs.sequence_scale, rs.four_nines)
 
 
 def _natural_order(w: Weis) -> tuple[int, ...]:
@@ -387,7 +391,7 @@ def _four_eligible(four_nines: int | None) -> int:
 _RUN_STARTS = sum(0b1111111 << (9 * s) for s in range(4))  # where a run of three can start within a suit
 
 
-def has_weis(hand: HandLike | int, ruleset: Ruleset = CLASSIC) -> bool:
+def has_weis(hand: HandLike | int, ruleset: Ruleset | str = CLASSIC) -> bool:
     """True when the hand holds at least one Weis (a fast test; see :func:`find_weis`).
 
     ``hand`` may also be a raw card mask (engine fast path).
@@ -395,20 +399,25 @@ def has_weis(hand: HandLike | int, ruleset: Ruleset = CLASSIC) -> bool:
     >>> has_weis("6♣ 7♣ 8♣"), has_weis("6♣ 7♣ 9♣"), has_weis("9♣ 9♠ 9♥ 9♦"), has_weis("9♣ 9♠ 9♥ 9♦", MODERN)
     (True, False, False, True)
     """
-    mask = hand if type(hand) is int else _hand_mask(hand)
-    eligible = _four_eligible(ruleset.four_nines)
+    if type(hand) is int:
+        if not 0 <= hand <= FULL_MASK:
+            raise CardParseError(f"a card mask must be a number between 0 and 2**36 - 1, got {excerpt(hand)}")
+        mask = hand
+    else:
+        mask = _hand_mask(hand)
+    eligible = _four_eligible(_key(ruleset)[1])
     return bool(mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS or mask & (mask >> 9) & (mask >> 18) & (mask >> 27)
                 & eligible)
 
 
-def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset = CLASSIC
+def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset | str = CLASSIC
                       ) -> tuple[Declaration, ...]:
     """:func:`best_declaration` of several hands given as raw masks (the engine's fast path).
 
     >>> [str(d) for d in best_declarations([0b111, 0b101], Contract.CLUBS)]
     ['sequence of 3 ♣ 6–8 (20)', 'no Weis']
     """
-    scale, nines = ruleset.sequence_scale, ruleset.four_nines
+    scale, nines = _key(ruleset)
     eligible = _four_eligible(nines)
     empty = _empty(contract)
     return tuple(
@@ -426,17 +435,50 @@ def best_declarations(masks: Sequence[int], contract: Contract, ruleset: Ruleset
 def _as_cardset(hand: HandLike | int) -> CardSet:
     if isinstance(hand, CardSet):
         return hand
-    if isinstance(hand, str):
-        return CardSet.parse(hand)
-    if isinstance(hand, int):
-        raise JassError(f"expected cards (a CardSet, card text or a list of cards), got the number {hand!r}")
-    try:
-        items = list(hand)
-    except TypeError:
-        raise JassError(
-            f"expected cards (a CardSet, card text or a list of cards), got {type(hand).__name__}"
-        ) from None
-    return CardSet(items)
+    if isinstance(hand, int) and not isinstance(hand, bool):
+        raise CardParseError(
+            f"expected cards (a CardSet, card text or a list of cards), got the number {excerpt(hand)}"
+        )
+    return CardSet(hand)  # text, or an iterable of card-likes; anything else is refused there
+
+
+def _check_weis(weis: object) -> Weis:
+    if not isinstance(weis, Weis):
+        raise JassError(f"expected a Weis (see find_weis and Weis.from_cards), got {excerpt(weis)}")
+    return weis
+
+
+def _four(items: object, what: str) -> tuple[object, object, object, object]:
+    """Exactly four items, one per seat 0..3 (the size is checked before any item is read)."""
+    if isinstance(items, (list, tuple)):
+        n, more = len(items), ""
+        if n == 4:
+            return (items[0], items[1], items[2], items[3])
+    elif isinstance(items, (str, bytes, CardSet)) or not isinstance(items, Iterable):
+        raise JassError(f"expected 4 {what}, one per seat 0..3 (a list or tuple), got {excerpt(items)}")
+    else:
+        out = tuple(itertools.islice(items, 5))
+        n, more = len(out), " or more" if len(out) == 5 else ""
+        if n == 4:
+            return (out[0], out[1], out[2], out[3])
+    raise HandSizeError(f"expected 4 {what}, one per seat 0..3, got {n:,}{more}")
+
+
+def _sequence(items: object, what: str, limit: int) -> tuple[object, ...]:
+    """``items`` as a tuple when it is a list, tuple or other iterable of at most ``limit`` items (else an error).
+
+    The size is checked before any item is read.
+    """
+    if isinstance(items, (list, tuple)):
+        if len(items) > limit:
+            raise HandSizeError(f"expected at most {limit} {what}, got {len(items):,}")
+        return tuple(items)
+    if isinstance(items, (str, bytes, CardSet)) or not isinstance(items, Iterable):
+        raise JassError(f"expected {what} (a list or tuple), got {excerpt(items)}")
+    out = tuple(itertools.islice(items, limit + 1))
+    if len(out) > limit:
+        raise HandSizeError(f"expected at most {limit} {what}, got more")
+    return out
 
 
 def _hand_mask(hand: HandLike | int) -> int:
@@ -457,7 +499,7 @@ def _contract(contract: Contract | int | str) -> Contract:
 # Finding Weis
 
 
-def find_weis(hand: HandLike, ruleset: Ruleset = CLASSIC) -> list[Weis]:
+def find_weis(hand: HandLike, ruleset: Ruleset | str = CLASSIC) -> list[Weis]:
     """Every single Weis in ``hand`` (W1–W3), overlapping ones included.
 
     Every run of three or more adjacent natural ranks in one suit is listed, and every sub-run of
@@ -503,7 +545,7 @@ def weis_strength(weis: Weis, contract: Contract | int | str) -> tuple[int, int,
     >>> weis_strength(Weis.from_cards("10♠ J♠ Q♠ K♠"), Contract.UNDENUFE)
     (50, 4, 1, 0)
     """
-    return _strength(weis, _contract(contract))
+    return _strength(_check_weis(weis), _contract(contract))
 
 
 def compare_weis(a: Weis, b: Weis, contract: Contract | int | str) -> int:
@@ -516,7 +558,7 @@ def compare_weis(a: Weis, b: Weis, contract: Contract | int | str) -> int:
     (1, -1, 0)
     """
     c = _contract(contract)
-    ka, kb = _strength(a, c), _strength(b, c)
+    ka, kb = _strength(_check_weis(a), c), _strength(_check_weis(b), c)
     return (ka > kb) - (ka < kb)
 
 
@@ -540,7 +582,7 @@ def explain_comparison(a: Weis, b: Weis, contract: Contract | int | str) -> str:
     'equal: the earlier player in the first trick wins'
     """
     c = _contract(contract)
-    ka, kb = _strength(a, c), _strength(b, c)
+    ka, kb = _strength(_check_weis(a), c), _strength(_check_weis(b), c)
     if ka == kb:
         return "equal: the earlier player in the first trick wins"
     hi, lo = (a, b) if ka > kb else (b, a)
@@ -593,11 +635,11 @@ class Declaration:
 
     def __post_init__(self) -> None:
         contract = _contract(self.contract)
-        weis = tuple(self.weis)
+        weis: tuple[Weis, ...] = tuple(
+            _check_weis(w) for w in _sequence(self.weis, "Weis in a declaration", 12)  # 36 cards: at most 12 Weis
+        )
         used = 0
         for w in weis:
-            if not isinstance(w, Weis):
-                raise JassError(f"a declaration holds Weis, not {w!r}")
             overlap = used & w.cards.mask
             if overlap:
                 raise DuplicateCardError(
@@ -651,7 +693,7 @@ def _declarations(mask: int, contract: Contract, key: _Key) -> tuple[Declaration
 
 
 def declarations(
-    hand: HandLike, contract: Contract | int | str, ruleset: Ruleset = CLASSIC
+    hand: HandLike, contract: Contract | int | str, ruleset: Ruleset | str = CLASSIC
 ) -> list[Declaration]:
     """Every way to declare ``hand``'s Weis (W4, W5), best first.
 
@@ -679,7 +721,7 @@ def declarations(
 
 
 def best_declaration(
-    hand: HandLike, contract: Contract | int | str, ruleset: Ruleset = CLASSIC
+    hand: HandLike, contract: Contract | int | str, ruleset: Ruleset | str = CLASSIC
 ) -> Declaration:
     """The declaration of W5: the highest total; among equal totals the strongest single Weis (W6).
 
@@ -694,7 +736,7 @@ def best_declaration(
     """
     mask = hand.mask if type(hand) is CardSet and 1 <= len(hand) <= 9 else _hand_mask(hand)
     c = contract if type(contract) is Contract else _contract(contract)
-    return _best(mask, c, ruleset.sequence_scale, ruleset.four_nines)
+    return _best(mask, c, *_key(ruleset))
 
 
 @lru_cache(maxsize=64)
@@ -752,14 +794,14 @@ def strength_code(weis: Weis, contract: Contract | int | str) -> int:
     >>> (strength_code(a, 0) < strength_code(b, 0)) == (weis_strength(a, 0) < weis_strength(b, 0))
     True
     """
-    points, cards, rank, trump = _strength(weis, _contract(contract))
+    points, cards, rank, trump = _strength(_check_weis(weis), _contract(contract))
     return ((points * 16 + cards) * 16 + rank) * 2 + trump
 
 
-@lru_cache(maxsize=64)
-def fast_tables(
-    contract: Contract, ruleset: Ruleset = CLASSIC
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+_Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def fast_tables(contract: Contract | int | str, ruleset: Ruleset | str = CLASSIC) -> _Tables:
     """Tables from which an array backend assembles each hand's best declaration (W2–W6).
 
     Returns ``(suit_points, suit_code, four_points, four_code)``: for index ``suit * 512 + chunk``
@@ -768,8 +810,13 @@ def fast_tables(
     points and code of four of a kind (0, 0 when four of that rank are no Weis).  Without four of a
     kind a hand's best declaration is the union of its suits' (see :func:`_best`).
     """
+    return _fast_tables(_contract(contract), Ruleset.parse(ruleset))
+
+
+@lru_cache(maxsize=64)
+def _fast_tables(c: Contract, ruleset: Ruleset) -> _Tables:
+    """:func:`fast_tables` of a checked contract and ruleset (cached)."""
     key = _key(ruleset)
-    c = _contract(contract)
     suit_points, suit_code = [], []
     for suit in range(4):
         for chunk in range(512):
@@ -834,9 +881,9 @@ class ContestResult:
         r_seat, r_weis = self.rival
         return f"{seat}'s {w.label} beats {r_seat}'s {r_weis.label}: {explain_comparison(w, r_weis, self.contract)}"
 
-    def scored(self, ruleset: Ruleset = CLASSIC) -> tuple[int, int]:
+    def scored(self, ruleset: Ruleset | str = CLASSIC) -> tuple[int, int]:
         """:attr:`points` multiplied by the contract's factor, as recorded at once (W8, H2)."""
-        factor = ruleset.multiplier(self.contract)
+        factor = Ruleset.parse(ruleset).multiplier(self.contract)
         return (self.points[0] * factor, self.points[1] * factor)
 
 
@@ -849,9 +896,7 @@ class ContestResult:
 def _check_declarations(
     declarations_by_seat: Sequence[Declaration], contract: Contract
 ) -> tuple[Declaration, Declaration, Declaration, Declaration]:
-    decls = tuple(declarations_by_seat)
-    if len(decls) != 4:
-        raise JassError(f"expected 4 declarations, one per seat 0..3, got {len(decls)}")
+    decls = _four(declarations_by_seat, "declarations")
     used = 0
     for seat, d in enumerate(decls):
         if not isinstance(d, Declaration):
@@ -866,7 +911,7 @@ def _check_declarations(
                 f"{CardSet.from_mask(overlap)} is declared by two players (D1: each card exists once)"
             )
         used |= d.cards.mask
-    return decls
+    return (decls[0], decls[1], decls[2], decls[3])  # type: ignore[return-value]  # each checked a Declaration
 
 
 _ORDERS = tuple(tuple(Seat((f + k) % 4) for k in range(4)) for f in range(4))
@@ -934,7 +979,7 @@ def contest_hands(
     hands: Sequence[HandLike],
     contract: Contract | int | str,
     forehand: Seat | int,
-    ruleset: Ruleset = CLASSIC,
+    ruleset: Ruleset | str = CLASSIC,
 ) -> ContestResult:
     """:func:`contest` of four initial hands (indexed by seat), each declaring its :func:`best_declaration`.
 
@@ -944,10 +989,9 @@ def contest_hands(
     (Seat.S0, (300, 0), "seat 0's four Jacks beats seat 1's sequence of 5: 200 beats 100")
     """
     c = _contract(contract)
-    hs = list(hands)
-    if len(hs) != 4:
-        raise HandSizeError(f"expected 4 hands, one per seat 0..3, got {len(hs)} (D3)")
-    masks = [_hand_mask(h) for h in hs]
+    key = _key(ruleset)
+    fh = Seat.parse(forehand)
+    masks = [_hand_mask(h) for h in _four(hands, "hands (D3)")]  # type: ignore[arg-type]  # each checked
     used = 0
     for m in masks:
         if used & m:
@@ -955,8 +999,7 @@ def contest_hands(
                 f"{CardSet.from_mask(used & m)} is dealt to two seats (D1: each card exists once)"
             )
         used |= m
-    key = _key(ruleset)
-    return contest([_declarations(m, c, key)[0] for m in masks], c, forehand)
+    return contest([_declarations(m, c, key)[0] for m in masks], c, fh)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1091,21 +1134,23 @@ def stoeck_mask_held(hand: int, contract: int) -> bool:
 def stoeck_holder(hands: Sequence[HandLike], contract: Contract | int | str) -> Seat | None:
     """S1: the seat whose initial hand holds the trump K and Q, or ``None``.
 
-    >>> stoeck_holder(["Q♥ K♥", "A♥", "", ""], Contract.HEARTS)
-    Seat.S0
+    >>> stoeck_holder(["A♥", "Q♥ K♥", "6♥", "7♥"], Contract.HEARTS), stoeck_holder(["A♥", "Q♥ K♥", "6♥", "7♥"], "♠")
+    (Seat.S1, None)
     """
     c = int(_contract(contract))
-    for seat, hand in enumerate(hands):
-        if stoeck_mask_held(_hand_mask(hand), c):
+    masks = [_hand_mask(h) for h in _four(hands, "hands (D3)")]  # type: ignore[arg-type]  # each checked
+    for seat, mask in enumerate(masks):
+        if stoeck_mask_held(mask, c):
             return Seat(seat)
     return None
 
 
-def stoeck_points(contract: Contract | int | str, ruleset: Ruleset = CLASSIC) -> int:
+def stoeck_points(contract: Contract | int | str, ruleset: Ruleset | str = CLASSIC) -> int:
     """S1 with C3: what Stöck is worth, already multiplied (0 without trump).
 
     >>> stoeck_points(Contract.HEARTS), stoeck_points(Contract.CLUBS), stoeck_points(Contract.OBENABE)
     (40, 20, 0)
     """
     c = _contract(contract)
-    return STOECK_POINTS * ruleset.multiplier(c) if c.has_trump else 0
+    rs = ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)
+    return STOECK_POINTS * rs.multiplier(c) if c.has_trump else 0
