@@ -191,3 +191,10 @@ def test_notebooks_import_from_the_front_door() -> None:
 @pytest.mark.parametrize("module", sorted(m.name for m in pkgutil.walk_packages(jasslib.__path__, "jasslib.")))
 def test_every_module_imports_on_its_own(module: str) -> None:
     importlib.import_module(module)
+
+
+def test_front_door_offers_every_widget() -> None:
+    """Every trainer and widget is importable from ``jasslib`` itself (lazily: ipywidgets loads on first use)."""
+    widgets = importlib.import_module("jasslib.widgets")
+    missing = sorted(n for n in widgets.__all__ if n not in jasslib.__all__)
+    assert not missing, f"add to jasslib._LAZY: {missing}"
