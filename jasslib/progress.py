@@ -1,0 +1,945 @@
+"""Progress that lasts: what a learner has done, topic by topic, saved across sessions in a small JSON file.
+
+Every **Check** in a trainer (:class:`jasslib.widgets.Trainer`, the mixed review and the final check) adds
+one exercise to the learner's record: per topic, the exercises done, how many were right at the first
+check, how many were answered after a hint or after the solution, the highest level reached, and per rule
+id how often it was answered right and wrong (so the rules the learner misses most can be named).  The
+record is a :class:`ProgressRecord`; :class:`Progress` is the file it lives in.
+
+Where the file is (:func:`default_path`): the environment variable ``JASSLIB_PROGRESS`` if set, else
+``$XDG_DATA_HOME/jasslib/progress.json``, else ``~/.local/share/jasslib/progress.json`` (``%APPDATA%`` on
+Windows); a ``path`` argument overrides all of them.  Never inside a checkout of jasslib itself: progress is
+personal, and a path there is refused with :class:`ProgressLocationError`.
+
+The file is written atomically (a temporary file in the same folder, flushed to disk, then renamed over the
+old one), so a crash leaves the old record or the new one, never half of one.  A file that is not a jasslib
+progress file, or is damaged, is never overwritten: reading it raises :class:`ProgressFileError`, whose
+message names the file.
+
+The format (``"format": "jasslib.progress/1"``)::
+
+    {"format": "jasslib.progress/1", "learner": "Anna" or null,
+     "created": "2025-03-01T09:30:00+00:00", "updated": "2025-03-02T10:00:00+00:00",
+     "topics": {"legal": {"done": 12, "right_first": 9, "hints": 3, "solutions": 1, "level": 2,
+                          "rules": {"P3": {"right": 8, "wrong": 1}, "P4": {"right": 2, "wrong": 3}}}}}
+
+``done``: exercises checked (each once, at its first check); ``right_first``: right at the first check
+(a hint allowed, the solution not seen); ``hints``: exercises checked after a hint; ``solutions``: checked
+after the solution was shown; ``level``: the highest level reached (null: never trained by levels).
+
+For a class (:func:`export_progress`, :func:`merge_class`, and ``python -m jasslib progress export`` /
+``progress class``): each learner exports a copy of the record with a name, and the teacher merges the
+files into one table, learner × topic (done, right first time, hints), as CSV or HTML.
+
+>>> rec = ProgressRecord().with_result("legal", True, right_rules=("P3",))
+>>> rec = rec.with_result("legal", False, hint=True, right_rules=("P3",), wrong_rules=("P4",))
+>>> t = rec.topic("legal")
+>>> t.done, t.right_first, t.hints, [tuple(r) for r in t.rules]
+(2, 1, 1, [('P3', 2, 0), ('P4', 0, 1)])
+>>> [r.rule for r in rec.missed_most()]
+['P4']
+>>> rec.next_topic()
+Suggestion(topic='deal', reason='not started yet')
+>>> ProgressRecord.from_dict(rec.to_dict(), "test") == rec
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import html
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+from .errors import JassError
+from .exercises import TOPIC_TITLES, TOPICS
+from .rulebook import RULES
+
+__all__ = [
+    "FORMAT",
+    "ENV_VAR",
+    "ProgressFileError",
+    "ProgressLocationError",
+    "RuleCount",
+    "TopicProgress",
+    "ProgressRecord",
+    "Suggestion",
+    "Progress",
+    "ProgressSpec",
+    "default_path",
+    "jasslib_checkout",
+    "check_location",
+    "read_progress",
+    "open_progress",
+    "trainer_progress",
+    "in_notebook",
+    "save_attempt",
+    "export_progress",
+    "ClassTable",
+    "merge_class",
+    "class_csv",
+    "class_html",
+    "write_class_table",
+    "write_atomically",
+]
+
+FORMAT = "jasslib.progress/1"
+"""The ``format`` field of a progress file this version reads and writes."""
+
+ENV_VAR = "JASSLIB_PROGRESS"
+"""The environment variable naming the progress file (it overrides the default in the home folder)."""
+
+MAX_FILE_BYTES = 1_000_000
+"""A progress file is a few kilobytes; anything longer than this is not one (and is not read whole)."""
+
+SECURE_DONE = 5
+"""Exercises done on a topic before it can count as secure (see :meth:`ProgressRecord.next_topic`)."""
+
+SECURE_RATE = 0.8
+"""Share right at the first check that makes a topic secure."""
+
+STRUGGLING_DONE = 3
+"""Exercises done before a low share right marks a topic as one to practise again first."""
+
+STRUGGLING_RATE = 0.6
+"""Below this share right at the first check (after :data:`STRUGGLING_DONE`), a topic comes first."""
+
+_MAX_COUNT = 10**9
+_MAX_NAME = 80
+_MAX_LEVEL = 100
+_MAX_ID = 64
+
+
+class ProgressFileError(JassError):
+    """A progress file that cannot be used: missing, unreadable, not a jasslib progress file, or damaged.
+
+    The message names the file and says what to do.
+    """
+
+
+class ProgressLocationError(ProgressFileError):
+    """A progress file asked for in a place it must not be: inside a checkout of jasslib, or a folder."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The record
+
+
+class RuleCount(NamedTuple):
+    """How often one rule id was answered right and wrong."""
+
+    rule: str
+    right: int
+    wrong: int
+
+    @property
+    def title(self) -> str:
+        """The rule's title in the rule book ('' for an id it does not have)."""
+        return RULES.get(self.rule, "")
+
+
+class Suggestion(NamedTuple):
+    """The trainer to go to next, and why (:meth:`ProgressRecord.next_topic`)."""
+
+    topic: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class TopicProgress:
+    """One topic's record (see the module for the meaning of each count)."""
+
+    topic: str
+    done: int = 0
+    right_first: int = 0
+    hints: int = 0
+    solutions: int = 0
+    level: int | None = None
+    rules: tuple[RuleCount, ...] = ()
+
+    @property
+    def started(self) -> bool:
+        """At least one exercise of the topic was checked."""
+        return self.done > 0
+
+    @property
+    def rate(self) -> float:
+        """The share right at the first check (0.0 before the first exercise).
+
+        >>> TopicProgress("legal", done=4, right_first=3).rate
+        0.75
+        """
+        return self.right_first / self.done if self.done else 0.0
+
+    @property
+    def secure(self) -> bool:
+        """Done often enough (:data:`SECURE_DONE`) and right often enough (:data:`SECURE_RATE`)."""
+        return self.done >= SECURE_DONE and self.rate >= SECURE_RATE
+
+
+def _topic_key(name: str) -> tuple[int, int, str]:
+    """Course order first, then any other topic by name."""
+    return (0, TOPICS.index(name), "") if name in TOPICS else (1, 0, name)
+
+
+_RULE_ORDER = {rule: i for i, rule in enumerate(RULES)}
+
+
+def _rule_key(rule: str) -> tuple[int, str]:
+    """Rule-book order first, then any other id by name."""
+    return (_RULE_ORDER.get(rule, len(_RULE_ORDER)), rule)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _add_rules(rules: Iterable[RuleCount], right: Iterable[str], wrong: Iterable[str]) -> tuple[RuleCount, ...]:
+    counts = {r.rule: [r.right, r.wrong] for r in rules}
+    for rule in right:
+        counts.setdefault(str(rule), [0, 0])[0] += 1
+    for rule in wrong:
+        counts.setdefault(str(rule), [0, 0])[1] += 1
+    return tuple(RuleCount(rule, a, b) for rule, (a, b) in sorted(counts.items(), key=lambda kv: _rule_key(kv[0])))
+
+
+@dataclass(frozen=True)
+class ProgressRecord:
+    """A learner's whole record: an optional name, and one :class:`TopicProgress` per topic met.
+
+    A value: :meth:`with_result` and :meth:`with_learner` return a new record.  :attr:`topics` is in course
+    order (:data:`jasslib.exercises.TOPICS`), a topic from outside the course after them.
+    """
+
+    learner: str | None = None
+    topics: tuple[TopicProgress, ...] = ()
+    created: str | None = None
+    updated: str | None = None
+
+    # ----------------------------------------------------------------- reading
+    def topic(self, name: str) -> TopicProgress:
+        """The record of topic ``name`` (all zero when it was never checked)."""
+        for t in self.topics:
+            if t.topic == name:
+                return t
+        return TopicProgress(name)
+
+    @property
+    def done(self) -> int:
+        """Exercises checked, over all topics."""
+        return sum(t.done for t in self.topics)
+
+    @property
+    def right_first(self) -> int:
+        """Exercises right at the first check, over all topics."""
+        return sum(t.right_first for t in self.topics)
+
+    @property
+    def hints(self) -> int:
+        """Exercises checked after a hint, over all topics."""
+        return sum(t.hints for t in self.topics)
+
+    @property
+    def solutions(self) -> int:
+        """Exercises checked after the solution was shown, over all topics."""
+        return sum(t.solutions for t in self.topics)
+
+    def rules(self) -> tuple[RuleCount, ...]:
+        """Per rule id, right and wrong over all topics, in rule-book order."""
+        return _sum_rules(t.rules for t in self.topics)
+
+    def missed_most(self, count: int = 5) -> tuple[RuleCount, ...]:
+        """The rules answered wrong most often (at most ``count``): most misses first, then the larger share
+        missed, then rule-book order.  Rules never missed are not listed."""
+        missed = [r for r in self.rules() if r.wrong]
+        missed.sort(key=lambda r: (-r.wrong, -r.wrong / (r.right + r.wrong), _rule_key(r.rule)))
+        return tuple(missed[: max(0, count)])
+
+    def next_topic(self, topics: Sequence[str] | None = None) -> Suggestion | None:
+        """The trainer to go to next, in course order (``topics``, by default :data:`~jasslib.exercises.TOPICS`).
+
+        First a topic the learner struggles with (:data:`STRUGGLING_DONE` done or more, fewer than
+        :data:`STRUGGLING_RATE` right at the first check): the weakest one.  Otherwise the first topic in
+        course order that is not yet secure (not started, fewer than :data:`SECURE_DONE` done, or fewer than
+        :data:`SECURE_RATE` right).  None when every topic is secure (then the final check is the next step).
+
+        >>> rec = ProgressRecord(topics=(TopicProgress("deal", done=5, right_first=5),
+        ...                              TopicProgress("legal", done=4, right_first=1)))
+        >>> rec.next_topic()
+        Suggestion(topic='legal', reason='1 of 4 right at the first check: practise it again')
+        >>> ProgressRecord(topics=(TopicProgress("deal", done=5, right_first=5),)).next_topic()
+        Suggestion(topic='contract', reason='not started yet')
+        """
+        order = tuple(TOPICS if topics is None else topics)
+        records = [self.topic(name) for name in order]
+        struggling = [t for t in records if t.done >= STRUGGLING_DONE and t.rate < STRUGGLING_RATE]
+        if struggling:
+            worst = min(struggling, key=lambda t: (t.rate, order.index(t.topic)))
+            return Suggestion(worst.topic, f"{worst.right_first} of {worst.done} right at the first check: "
+                                           "practise it again")
+        for t in records:
+            if not t.started:
+                return Suggestion(t.topic, "not started yet")
+            if t.done < SECURE_DONE:
+                return Suggestion(t.topic, f"{t.done} done so far: do at least {SECURE_DONE}")
+            if t.rate < SECURE_RATE:
+                return Suggestion(t.topic, f"{t.right_first} of {t.done} right at the first check: "
+                                           f"aim for {SECURE_RATE:.0%}")
+        return None
+
+    # ----------------------------------------------------------------- changing (new values)
+    def with_result(
+        self,
+        topic: str,
+        correct: bool,
+        *,
+        hint: bool = False,
+        solution: bool = False,
+        right_rules: Iterable[str] = (),
+        wrong_rules: Iterable[str] = (),
+        level: int | None = None,
+    ) -> ProgressRecord:
+        """The record with one more checked exercise of ``topic``.
+
+        ``correct``: right at the first check (a right answer after the solution was shown does not count
+        as right); ``hint`` / ``solution``: seen before that check; ``right_rules`` / ``wrong_rules``: the
+        rule ids answered right and wrong (:func:`jasslib.exercises.rules_judged`); ``level``: the level
+        reached (the highest so far is kept).
+        """
+        name = _check_id(topic, "topic")
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level < 1):
+            raise ValueError(f"level is a whole number from 1, or None, got {level!r}")
+        old = self.topic(name)
+        new = replace(
+            old,
+            done=old.done + 1,
+            right_first=old.right_first + bool(correct and not solution),
+            hints=old.hints + bool(hint),
+            solutions=old.solutions + bool(solution),
+            level=old.level if level is None else max(level, old.level or 0),
+            rules=_add_rules(old.rules, right_rules, wrong_rules),
+        )
+        topics = sorted([t for t in self.topics if t.topic != name] + [new], key=lambda t: _topic_key(t.topic))
+        now = _now()
+        return replace(self, topics=tuple(topics), created=self.created or now, updated=now)
+
+    def with_learner(self, name: str | None) -> ProgressRecord:
+        """The record with the learner's name (None: without a name).
+
+        >>> ProgressRecord().with_learner("  Anna  ").learner
+        'Anna'
+        """
+        return replace(self, learner=_check_learner(name))
+
+    # ----------------------------------------------------------------- JSON
+    def to_dict(self) -> dict[str, Any]:
+        """The record in the file format (JSON-able)."""
+        topics: dict[str, Any] = {}
+        for t in self.topics:
+            topics[t.topic] = {
+                "done": t.done, "right_first": t.right_first, "hints": t.hints, "solutions": t.solutions,
+                "level": t.level, "rules": {r.rule: {"right": r.right, "wrong": r.wrong} for r in t.rules},
+            }
+        return {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
+                "topics": topics}
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON text, ending in a newline."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str) -> ProgressRecord:
+        """A record from the file format; ``source`` names the file in the :class:`ProgressFileError` raised
+        for anything else (a foreign file, a newer format, a damaged field)."""
+        foreign = f"{source} is not a jasslib progress file"
+        if not isinstance(data, dict):
+            raise ProgressFileError(f"{foreign}: it holds a JSON {_json_kind(data)}, not an object with "
+                                    f"\"format\": \"{FORMAT}\"")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            if isinstance(fmt, str) and fmt.startswith("jasslib.progress/"):
+                raise ProgressFileError(f"{source} was written by another version of jasslib (format {fmt!r}); "
+                                        f"this one reads {FORMAT!r}: update jasslib, or use another file")
+            what = "no \"format\" field" if fmt is None else f"the format {_short(fmt)}"
+            raise ProgressFileError(f"{foreign}: it has {what} (expected {FORMAT!r})")
+        damaged = f"{source} is a damaged jasslib progress file"
+        try:
+            learner = _check_learner(data.get("learner"))
+        except ValueError as exc:
+            raise ProgressFileError(f"{damaged}: \"learner\": {exc}") from None
+        stamps = []
+        for key in ("created", "updated"):
+            value = data.get(key)
+            if value is not None and not (isinstance(value, str) and len(value) <= _MAX_NAME):
+                raise ProgressFileError(f"{damaged}: \"{key}\" should be a date, got {_short(value)}")
+            stamps.append(value)
+        raw_topics = data.get("topics", {})
+        if not isinstance(raw_topics, dict):
+            raise ProgressFileError(f"{damaged}: \"topics\" should be an object, got a {_json_kind(raw_topics)}")
+        topics = [_topic_from_dict(name, value, damaged) for name, value in raw_topics.items()]
+        topics.sort(key=lambda t: _topic_key(t.topic))
+        return cls(learner, tuple(topics), stamps[0], stamps[1])
+
+
+def _sum_rules(groups: Iterable[Iterable[RuleCount]]) -> tuple[RuleCount, ...]:
+    counts: dict[str, list[int]] = {}
+    for group in groups:
+        for r in group:
+            c = counts.setdefault(r.rule, [0, 0])
+            c[0] += r.right
+            c[1] += r.wrong
+    return tuple(RuleCount(rule, a, b) for rule, (a, b) in sorted(counts.items(), key=lambda kv: _rule_key(kv[0])))
+
+
+def _json_kind(value: Any) -> str:
+    return {dict: "object", list: "list", str: "text", bool: "true/false", type(None): "null"}.get(
+        type(value), "number")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _check_id(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > _MAX_ID:
+        raise ValueError(f"a {what} is a short name, got {_short(name)}")
+    return name
+
+
+def _check_learner(name: Any) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise ValueError(f"a learner's name is text, got {_short(name)}")
+    text = " ".join(name.split())
+    if not text:
+        return None
+    if len(text) > _MAX_NAME:
+        raise ValueError(f"a learner's name has at most {_MAX_NAME} characters, got {len(text)}")
+    if any(not ch.isprintable() for ch in text):
+        raise ValueError("a learner's name cannot contain control characters")
+    return text
+
+
+def _count(value: Any, where: str, damaged: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_COUNT:
+        raise ProgressFileError(f"{damaged}: {where} should be a whole number from 0, got {_short(value)}")
+    return value
+
+
+def _topic_from_dict(name: Any, value: Any, damaged: str) -> TopicProgress:
+    try:
+        topic = _check_id(name, "topic")
+    except ValueError as exc:
+        raise ProgressFileError(f"{damaged}: {exc}") from None
+    where = f"topic {topic!r}"
+    if not isinstance(value, dict):
+        raise ProgressFileError(f"{damaged}: {where} should be an object, got a {_json_kind(value)}")
+    counts = {key: _count(value.get(key, 0), f"{where} \"{key}\"", damaged)
+              for key in ("done", "right_first", "hints", "solutions")}
+    for key in ("right_first", "hints", "solutions"):
+        if counts[key] > counts["done"]:
+            raise ProgressFileError(f"{damaged}: {where} has {key} {counts[key]} above done {counts['done']}")
+    level = value.get("level")
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= _MAX_LEVEL):
+        raise ProgressFileError(f"{damaged}: {where} \"level\" should be a level from 1 or null, got {_short(level)}")
+    raw_rules = value.get("rules", {})
+    if not isinstance(raw_rules, dict):
+        raise ProgressFileError(f"{damaged}: {where} \"rules\" should be an object, got a {_json_kind(raw_rules)}")
+    rules = []
+    for rule, c in raw_rules.items():
+        if not isinstance(rule, str) or not rule or len(rule) > _MAX_ID:
+            raise ProgressFileError(f"{damaged}: {where} has a rule id {_short(rule)}")
+        if not isinstance(c, dict):
+            raise ProgressFileError(f"{damaged}: {where} rule {rule!r} should be an object with right and wrong")
+        rules.append(RuleCount(rule, _count(c.get("right", 0), f"{where} rule {rule!r} right", damaged),
+                               _count(c.get("wrong", 0), f"{where} rule {rule!r} wrong", damaged)))
+    rules.sort(key=lambda r: _rule_key(r.rule))
+    return TopicProgress(topic, counts["done"], counts["right_first"], counts["hints"], counts["solutions"], level,
+                         tuple(rules))
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the file is
+
+
+def default_path() -> Path:
+    """The progress file when no path is given: ``$JASSLIB_PROGRESS``, else ``$XDG_DATA_HOME/jasslib/progress.json``,
+    else ``~/.local/share/jasslib/progress.json`` (``%APPDATA%\\jasslib\\progress.json`` on Windows).
+
+    Only the name is worked out here: nothing is made or read.
+    """
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME", "").strip()
+    if xdg and os.path.isabs(xdg):
+        base = Path(xdg)
+    elif sys.platform == "win32" and os.environ.get("APPDATA"):
+        base = Path(os.environ["APPDATA"])
+    else:
+        try:
+            base = Path.home() / ".local" / "share"
+        except RuntimeError:  # no home folder known
+            raise ProgressLocationError(f"cannot find your home folder to keep your progress in: set {ENV_VAR} "
+                                        "to a file (for example /tmp/progress.json)") from None
+    return base / "jasslib" / "progress.json"
+
+
+_PROJECT_NAME = re.compile(r"""(?m)^\s*name\s*=\s*["']jasslib["']""")
+
+
+def _is_checkout(folder: Path) -> bool:
+    """``folder`` is the top of a jasslib checkout: its pyproject.toml names jasslib, or it holds .git and jasslib/."""
+    with contextlib.suppress(OSError):
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file():
+            with open(pyproject, encoding="utf-8", errors="replace") as fh:
+                if _PROJECT_NAME.search(fh.read(100_000)):
+                    return True
+        if (folder / ".git").exists() and (folder / "jasslib" / "__init__.py").is_file():
+            return True
+    return False
+
+
+def jasslib_checkout(path: str | os.PathLike[str]) -> Path | None:
+    """The top folder of the jasslib checkout (repository) that ``path`` is inside, or None.
+
+    >>> jasslib_checkout("/tmp/progress.json") is None
+    True
+    """
+    p = Path(path).expanduser().resolve()
+    for folder in (p, *p.parents):
+        if _is_checkout(folder):
+            return folder
+    return None
+
+
+def check_location(path: str | os.PathLike[str]) -> Path:
+    """``path`` made absolute, if a progress file may be kept there; else :class:`ProgressLocationError`.
+
+    Refused: a folder, and any place inside a checkout of jasslib (progress is personal: it never goes
+    into the repository, where it could be committed).
+    """
+    p = Path(path).expanduser().resolve()
+    if p.is_dir():
+        raise ProgressLocationError(f"{p} is a folder: give a file for the progress, such as {p / 'progress.json'}")
+    top = jasslib_checkout(p)
+    if top is not None:
+        raise ProgressLocationError(
+            f"{p} is inside the jasslib repository ({top}): progress is personal and is never kept there. "
+            f"Leave the default (your home folder), or set {ENV_VAR} to a file outside the repository")
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading and writing files
+
+
+def read_progress(path: str | os.PathLike[str], *, missing_ok: bool = False) -> ProgressRecord:
+    """The record in file ``path``; an empty record for a missing file when ``missing_ok``.
+
+    A missing (unless ``missing_ok``), unreadable, foreign or damaged file raises :class:`ProgressFileError`
+    naming it.
+    """
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        if missing_ok:
+            return ProgressRecord()
+        raise ProgressFileError(f"{p} does not exist") from None
+    except IsADirectoryError:
+        raise ProgressFileError(f"{p} is a folder, not a progress file") from None
+    except OSError as exc:
+        raise ProgressFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+    foreign = f"{p} is not a jasslib progress file"
+    if len(raw) > MAX_FILE_BYTES:
+        raise ProgressFileError(f"{foreign}: it is larger than {MAX_FILE_BYTES:,} bytes")
+    if not raw.strip():
+        raise ProgressFileError(f"{foreign}: it is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProgressFileError(f"{foreign}: it is not text (UTF-8)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProgressFileError(f"{foreign}: it is not valid JSON ({exc.msg} at line {exc.lineno}, "
+                                f"column {exc.colno})") from None
+    except RecursionError:
+        raise ProgressFileError(f"{foreign}: it is nested too deeply") from None
+    return ProgressRecord.from_dict(data, str(p))
+
+
+def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644) -> Path:
+    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed and synced to disk,
+    then renamed over ``path`` (and the folder synced).  On any failure ``path`` keeps its old content and the
+    temporary file is removed.  ``mode``: the new file's permissions."""
+    p = Path(path)
+    folder = p.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(folder)
+    return p
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; elsewhere a no-op)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class AttemptLike(Protocol):
+    """What a trainer's :class:`~jasslib.widgets.trainer.Attempt` holds (and :func:`save_attempt` reads)."""
+
+    @property
+    def topic(self) -> str: ...
+
+    @property
+    def correct(self) -> bool: ...
+
+    @property
+    def hint(self) -> bool: ...
+
+    @property
+    def solution(self) -> bool: ...
+
+    @property
+    def level(self) -> int | None: ...
+
+    @property
+    def right_rules(self) -> tuple[str, ...]: ...
+
+    @property
+    def wrong_rules(self) -> tuple[str, ...]: ...
+
+
+class Progress:
+    """A learner's progress file: ``Progress()`` (the default file, :func:`default_path`) or ``Progress(path)``.
+
+    Nothing is read or written when it is made, only the place is checked (:func:`check_location`).
+    :meth:`load` reads the record; :meth:`record` adds one checked exercise (read, add, write atomically,
+    under a lock so that two notebooks open at once do not lose each other's results).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     store = Progress(Path(folder) / "progress.json")
+    ...     before = store.load().done
+    ...     right = store.record("legal", True, right_rules=("P3",)).topic("legal").right_first
+    ...     print(before, right, store.set_learner("Anna").learner, store.load().done)
+    0 1 Anna 1
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = check_location(default_path() if path is None else path)
+
+    def __repr__(self) -> str:
+        return f"Progress({str(self.path)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Progress) and other.path == self.path
+
+    def __hash__(self) -> int:
+        return hash(self.path)
+
+    def load(self) -> ProgressRecord:
+        """The record in the file (empty when there is no file yet); :class:`ProgressFileError` for a bad file."""
+        return read_progress(self.path, missing_ok=True)
+
+    def save(self, record: ProgressRecord) -> None:
+        """Write ``record`` to the file atomically (the folder is made when missing)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(self.path, record.to_json(), mode=0o600)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the file's lock (POSIX ``flock`` on a lock file beside it; nothing where there is none)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: atomic writes only
+            yield
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(f".{self.path.name}.lock"), "a") as fh:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    def update(self, change: Callable[[ProgressRecord], ProgressRecord]) -> ProgressRecord:
+        """Read the record, apply ``change`` (a function of a :class:`ProgressRecord` returning one), write the
+        result; returns it.  A bad file is never overwritten: :class:`ProgressFileError` is raised first."""
+        with self._locked():
+            record = change(self.load())
+            self.save(record)
+        return record
+
+    def record(
+        self,
+        topic: str,
+        correct: bool,
+        *,
+        hint: bool = False,
+        solution: bool = False,
+        right_rules: Iterable[str] = (),
+        wrong_rules: Iterable[str] = (),
+        level: int | None = None,
+    ) -> ProgressRecord:
+        """Add one checked exercise (the arguments of :meth:`ProgressRecord.with_result`); returns the record."""
+        right, wrong = tuple(right_rules), tuple(wrong_rules)
+        return self.update(lambda r: r.with_result(topic, correct, hint=hint, solution=solution, right_rules=right,
+                                                   wrong_rules=wrong, level=level))
+
+    def record_attempt(self, attempt: AttemptLike, level: int | None = None) -> ProgressRecord:
+        """Add a trainer's :class:`~jasslib.widgets.trainer.Attempt`; ``level``: the trainer's level after it
+        (it may have moved up), kept if higher than the attempt's own."""
+        levels = [lv for lv in (attempt.level, level) if lv is not None]
+        return self.record(attempt.topic, attempt.correct, hint=attempt.hint, solution=attempt.solution,
+                           right_rules=attempt.right_rules, wrong_rules=attempt.wrong_rules,
+                           level=max(levels) if levels else None)
+
+    def set_learner(self, name: str | None) -> ProgressRecord:
+        """Save the learner's name (used when the record is exported for the class); None removes it."""
+        checked = _check_learner(name)
+        return self.update(lambda r: r.with_learner(checked))
+
+
+ProgressSpec = Progress | str | os.PathLike[str] | bool | None
+"""What the ``progress`` argument of the trainers and the panel takes: a :class:`Progress`, a file path,
+True (the default file), False (no recording) or None (the trainers' default: see :func:`trainer_progress`)."""
+
+
+def in_notebook() -> bool:
+    """Running in a Jupyter kernel (a notebook, JupyterLab, Voilà), not in plain Python or a terminal."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    shell = get() if callable(get) else None
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def open_progress(progress: ProgressSpec = True) -> Progress | None:
+    """The store ``progress`` asks for: a :class:`Progress` as it is, a path's file, True the default file,
+    False or None none."""
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        return Progress()
+    if isinstance(progress, Progress):
+        return progress
+    if isinstance(progress, (str, os.PathLike)):
+        return Progress(progress)
+    raise TypeError(f"progress is a Progress, a file path, True or False, got {type(progress).__name__}")
+
+
+def trainer_progress(progress: ProgressSpec = None) -> Progress | None:
+    """The store a trainer records to: as :func:`open_progress`, except the default ``None``, which records
+    to the default file when running in a Jupyter kernel (notebooks and the app) and not otherwise (plain
+    Python, scripts, doctests).  Under pytest the default never records unless :data:`ENV_VAR` is set, so a
+    test run cannot write to the real home folder.  A default file that cannot be used is warned about,
+    not raised: the trainer then works without recording."""
+    if progress is not None:
+        return open_progress(progress)
+    if not in_notebook():
+        return None
+    if "PYTEST_CURRENT_TEST" in os.environ and not os.environ.get(ENV_VAR, "").strip():
+        return None
+    try:
+        return Progress()
+    except ProgressFileError as exc:
+        warnings.warn(f"your progress is not recorded: {exc}", stacklevel=3)
+        return None
+
+
+def save_attempt(store: Progress | None, attempt: AttemptLike, level: int | None = None) -> str | None:
+    """Record ``attempt`` in ``store`` (nothing when None).  Never raises: returns None when saved (or when
+    there is no store), else one sentence for the learner saying why the progress was not saved."""
+    if store is None:
+        return None
+    try:
+        store.record_attempt(attempt, level)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"Your progress was not saved ({reason})."
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# For the class: export and merge
+
+
+def export_progress(
+    out: str | os.PathLike[str],
+    progress: str | os.PathLike[str] | Progress | None = None,
+    name: str | None = None,
+) -> tuple[Path, ProgressRecord]:
+    """Write a copy of a learner's record to ``out`` (a ``.json`` file, atomically), with ``name`` as the
+    learner's name (default: the name saved in the record).  ``progress``: the learner's file (default:
+    :func:`default_path`).  The copy is a progress file itself, so the class table reads it as it is.
+
+    Raises :class:`ProgressFileError` when there is no record yet or the file is bad, ValueError for an
+    output name that does not end in ``.json``, OSError when the output folder does not exist.
+    """
+    target = _output_path(out, (".json",))
+    store = progress if isinstance(progress, Progress) else Progress(progress)
+    if not store.path.exists():
+        raise ProgressFileError(f"there is no progress to export yet: {store.path} does not exist "
+                                "(no exercise has been checked with it)")
+    record = store.load()
+    if name is not None:
+        record = record.with_learner(name)
+    write_atomically(target, record.to_json())
+    return target, record
+
+
+def _output_path(out: str | os.PathLike[str], suffixes: tuple[str, ...]) -> Path:
+    p = Path(out).expanduser()
+    if p.suffix.lower() not in suffixes:
+        raise ValueError(f"the output file must end in {' or '.join(suffixes)}, got {str(out)!r}")
+    if p.is_dir():
+        raise IsADirectoryError(f"{str(p)!r} is a folder, not an output file")
+    if not p.parent.is_dir():
+        raise FileNotFoundError(f"the folder of {str(p)!r} does not exist")
+    return p
+
+
+@dataclass(frozen=True)
+class ClassTable:
+    """A class's records merged: one row per learner (label, file, record), the topics as columns (course
+    order, then any other topic met), and one sentence per file that could not be read."""
+
+    rows: tuple[tuple[str, str, ProgressRecord], ...]
+    topics: tuple[str, ...]
+    problems: tuple[str, ...]
+
+
+def merge_class(paths: Iterable[str | os.PathLike[str]]) -> ClassTable:
+    """Read each learner's file (exported or the progress file itself) into a :class:`ClassTable`.
+
+    A file that cannot be read (missing, foreign, damaged) is left out with one sentence naming it in
+    :attr:`ClassTable.problems`; the others are merged.  A learner is labelled by the name in the record,
+    else by the file's name; two rows with one label get the file's name added.
+    """
+    rows: list[tuple[str, str, ProgressRecord]] = []
+    problems: list[str] = []
+    for path in paths:
+        try:
+            record = read_progress(path)
+        except ProgressFileError as exc:
+            problems.append(f"{exc}; left out")
+            continue
+        rows.append((record.learner or Path(path).stem, str(path), record))
+    labels = [label for label, _, _ in rows]
+    rows = [(f"{label} ({Path(src).name})" if labels.count(label) > 1 else label, src, rec)
+            for label, src, rec in rows]
+    extra = sorted({t.topic for _, _, rec in rows for t in rec.topics if t.topic not in TOPICS})
+    return ClassTable(tuple(rows), (*TOPICS, *extra), tuple(problems))
+
+
+def _cell(text: str) -> str:
+    """A CSV cell that a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _missed_words(record: ProgressRecord, count: int = 3) -> str:
+    return ", ".join(f"{r.rule} ({r.wrong}×)" for r in record.missed_most(count))
+
+
+def class_csv(table: ClassTable) -> str:
+    """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, and
+    the rules missed most.
+
+    >>> t = ClassTable((("Anna", "anna.json", ProgressRecord().with_result("legal", True)),), ("legal",), ())
+    >>> print(class_csv(t).splitlines()[1])
+    Anna,anna.json,1,1,0,1,1,0,
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    head = ["learner", "file", "done", "right first time", "hints"]
+    for topic in table.topics:
+        head += [f"{topic} done", f"{topic} right first time", f"{topic} hints"]
+    writer.writerow([*head, "rules missed most"])
+    for label, source, rec in table.rows:
+        row = [_cell(label), _cell(Path(source).name), str(rec.done), str(rec.right_first), str(rec.hints)]
+        for topic in table.topics:
+            t = rec.topic(topic)
+            row += [str(t.done), str(t.right_first), str(t.hints)]
+        writer.writerow([*row, _missed_words(rec)])
+    return out.getvalue()
+
+
+def class_html(table: ClassTable, title: str = "Class progress") -> str:
+    """The class table as a standalone HTML page: one row per learner, one column per topic with
+    "done · right first time · hints", the totals, the rules missed most, and the files left out."""
+    esc = html.escape
+    head = "".join(f"<th title='{esc(t)}'>{esc(TOPIC_TITLES.get(t, t))}</th>" for t in table.topics)
+    body = []
+    for label, source, rec in table.rows:
+        cells = []
+        for topic in table.topics:
+            t = rec.topic(topic)
+            text = f"{t.done} · {t.right_first} · {t.hints}" if t.done else "–"
+            cells.append(f"<td class='num'>{text}</td>")
+        body.append(f"<tr><th scope='row' title='{esc(Path(source).name)}'>{esc(label)}</th>"
+                    f"<td class='num'>{rec.done} · {rec.right_first} · {rec.hints}</td>{''.join(cells)}"
+                    f"<td>{esc(_missed_words(rec))}</td></tr>")
+    left_out = ""
+    if table.problems:
+        items = "".join(f"<li>{esc(p)}</li>" for p in table.problems)
+        left_out = f"<h2>Files left out</h2><ul>{items}</ul>"
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{esc(title)}</title><style>body{{font-family:sans-serif}} table{{border-collapse:collapse}} "
+        "th,td{border:1px solid #bbb;padding:2px 6px} td.num{text-align:center;white-space:nowrap}</style>"
+        f"</head><body><h1>{esc(title)}</h1>"
+        f"<p>{len(table.rows)} learners. Each cell: exercises done · right at the first check · after a hint.</p>"
+        f"<table><thead><tr><th>Learner</th><th>All topics</th>{head}<th>Rules missed most</th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>{left_out}</body></html>\n"
+    )
+
+
+def write_class_table(paths: Sequence[str | os.PathLike[str]], out: str | os.PathLike[str]) -> ClassTable:
+    """Merge the learners' files (:func:`merge_class`) and write the table to ``out`` (``.csv`` or ``.html``,
+    atomically).  Files that cannot be read are left out (see :attr:`ClassTable.problems`); when none can
+    be, nothing is written and :class:`ProgressFileError` lists them.  ValueError for no files or a bad
+    output name, OSError when the output folder does not exist."""
+    if not paths:
+        raise ValueError("give at least one learner's progress file")
+    target = _output_path(out, (".csv", ".html", ".htm"))
+    table = merge_class(paths)
+    if not table.rows:
+        raise ProgressFileError("no file could be merged: " + " ".join(table.problems))
+    text = class_csv(table) if target.suffix.lower() == ".csv" else class_html(table)
+    write_atomically(target, text)
+    return table
+
