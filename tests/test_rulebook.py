@@ -495,6 +495,11 @@ def test_worksheets_link_the_rules(tmp_path):
     assert rule_links(key_file.read_text(encoding="utf-8"), base) >= 3
     rule_links(sheet.read_text(encoding="utf-8"), base)
     assert answer_key_html("trick", 3, seed=5, rules_base=base) == key_file.read_text(encoding="utf-8")
+    from jasslib.__main__ import main
+
+    assert main(["worksheet", "--topic", "weis", "--count", "2", "--out", str(tmp_path / "w.html"),
+                 "--rules-base", base]) == 0
+    assert rule_links((tmp_path / "w_key.html").read_text(encoding="utf-8"), base) >= 2
 
 
 def test_every_rule_id_jasslib_cites_is_in_the_rule_book():
