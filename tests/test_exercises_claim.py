@@ -51,11 +51,11 @@ WALKS = [  # (recorded, Stöck, Weis, Stich, answer, lines of the explanation)
         "Answer: team 0."]),
     ((2000, 2100), (0, 0), (100, 0), (57, 100), None, [
         "2. Weis: team 0 +100 → 2100; team 1 +0 → 2100. Nobody has 3000 yet.",
-        "Nobody reaches 3000: the game goes on (answer None)."]),
+        "Nobody reaches 3000: the game goes on (answer: nobody)."]),
     ((2900, 2900), (0, 0), (0, 0), (157, 157), None, [  # not a real hand: both teams reach the target at once
         "3. trick points (Stich): team 0 +157 → 3057; team 1 +157 → 3057. Both teams reach 3000 here, from 2900 "
         "and 2900; the higher total wins: a tie.",
-        "Both teams reach 3000 with the same total: no winner yet (answer None)."]),
+        "Both teams reach 3000 with the same total: no winner yet (answer: nobody)."]),
     ((2900, 2950), (0, 0), (0, 0), (200, 114), Team.T0, [
         "3. trick points (Stich): team 0 +200 → 3100; team 1 +114 → 3064. Both teams reach 3000 here, from 2900 "
         "and 2950; the higher total wins: team 0.",

@@ -150,11 +150,10 @@ def case_holds(case: str, ex: Exercise) -> bool:
     led = cards[0].suit
     has_led = any(c.suit == led for c in hand)
     trumps = [c for c in hand if c.suit == trump]
-    off_trump = ~(0 if trump is None else trump.mask)
     if case == "no-trump-follow":
         return trump is None and has_led and legal == hand.of_suit(led) and legal != hand
-    if case == "cannot-follow":
-        return not has_led and led != trump and legal.mask & off_trump == hand.mask & off_trump
+    if case == "cannot-follow":  # any card may be played: no trump ruled out by P4 either
+        return not has_led and led != trump and legal == hand
     if trump is None:
         return False
     puur = Card.make(trump, Rank.JACK)
@@ -198,3 +197,20 @@ def test_a_series_opens_with_a_restriction(ruleset):
         ex = exercise("legal", seed, 0, ruleset)
         assert ex.position["case"] in RESTRICTION_CASES
         assert ex.answer != ex.position["hand"] and case_holds(ex.position["case"], ex)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_cannot_follow_means_every_card_may_be_played_never_a_P4_exception(ruleset):
+    """The case "you cannot follow suit: any card may be played" holds no position where P4 rules a trump out
+    (it once drew 12 such positions in 121, e.g. seed 2, exercise 3 of the classic series)."""
+    ex = exercise("legal", 2, 2, CLASSIC)
+    assert ex.position["case"] == "cannot-follow" and ex.answer == ex.position["hand"]
+    seen = 0
+    for ex in exercises("legal", "pure", 150, ruleset):
+        if ex.position["case"] != "cannot-follow":
+            continue
+        seen += 1
+        hand = ex.position["hand"]
+        assert ex.answer == hand, (str(ex), ex.answer)
+        assert "P4 rules none" in ex.explanation or "(P4)" not in ex.explanation.split("Key point:")[1]
+    assert seen >= 10

@@ -69,3 +69,21 @@ def test_the_generator_produces_every_teaching_case(ruleset):
         else:
             assert ex.answer > 0
     assert set(counts) == set(CASES["weis"]), counts
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_feedback_cites_each_rule_once(ruleset):
+    """The feedback on a hand without Weis said "no Weis (W2, W3) (W2, W5)": one citation, each id once."""
+    import re
+
+    none = [ex for ex in exercises("weis", "cite", 60, ruleset) if ex.answer == 0]
+    assert none, "the sample holds hands without Weis"
+    for ex in [*none, *series(ruleset, seeds=range(5))]:
+        for given in (ex.answer, ex.answer + 20):
+            message = ex.check(given).items[0].message
+            citations = re.findall(r"\((W\d(?:, W\d)*)\)", message.split(". ")[0] + ".")
+            assert len(citations) == 1, message
+            ids = citations[0].split(", ")
+            assert len(ids) == len(set(ids)), message
+    it = none[0].check(0).items[0]
+    assert it.message == "0 is right: no Weis (W2, W3)." and it.correct

@@ -110,8 +110,8 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
         raise RuntimeError(f"no claim of the case {case!r} found")
     result = race(recorded, additions, target, priority)
     prompt = (f"Target {target}. This hand ({contract} ×{ruleset.multiplier(contract)}) brings the points shown, "
-              "already multiplied. Which team wins the game? Answer 0, 1, or None if nobody reaches the target "
-              "yet.")
+              "already multiplied. Which team wins the game: team 0, team 1, or nobody (if nobody reaches the "
+              "target yet)?")
     position = {"recorded": recorded, "additions": additions, "target": target, "contract": contract, "case": case}
     return Draft(prompt, position, result.winner, _walk(recorded, additions, target, priority))
 
@@ -145,8 +145,8 @@ def _walk(recorded: _Pair, additions: Mapping[str, _Pair], target: int, priority
                          "total wins" + (f": {step.winner}." if step.winner is not None else ": a tie."))
         decided, winner, before = decided or step.decides, step.winner, totals
     if winner is None:
-        lines.append(f"Both teams reach {target} with the same total: no winner yet (answer None)." if decided
-                     else f"Nobody reaches {target}: the game goes on (answer None).")
+        lines.append(f"Both teams reach {target} with the same total: no winner yet (answer: nobody)." if decided
+                     else f"Nobody reaches {target}: the game goes on (answer: nobody).")
     else:
         loser = winner.other
         if totals[loser] >= totals[winner]:

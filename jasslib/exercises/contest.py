@@ -186,7 +186,7 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
     answer = (result.team, 0 if result.team is None else result.points[result.team])
     prompt = (f"{contract}; seat {int(forehand)} is forehand and announces first. Each player's declaration is "
               "shown. Which team scores Weis, and how many Weis points (before the multiplier)? "
-              "Answer (team, points), or (None, 0) if nobody scores.")
+              "If nobody scores, answer nobody and 0 points.")
     position = {"hands": hands, "declarations": decls, "contract": contract, "forehand": forehand, "case": case}
     return Draft(prompt, position, answer, _explanation(result, ruleset))
 

@@ -88,8 +88,9 @@ def _case_holds(case: str, hand: CardSet, plays: tuple[tuple[Seat, Card], ...], 
     trump = contract.trump
     if case == "no-trump-follow":
         return trump is None and bool(follow) and bool(hm & ~led.mask)
-    if case == "cannot-follow":
-        return not follow and led != trump and len({c.suit for c in hand}) >= 2
+    if case == "cannot-follow":  # pure: every card may be played (no trump ruled out by P4)
+        return (not follow and led != trump and len({c.suit for c in hand}) >= 2
+                and legal_cards(hand, cards, contract) == hand)
     if trump is None:
         return False
     tm = hm & trump.mask
@@ -196,7 +197,7 @@ def generate(rng: random.Random, ruleset: Ruleset, case: str) -> Draft:
         if top is not None:
             fmt["top"] = str(top)
             if cards[0].suit != trump and any(c.suit == trump for c in hand):
-                fmt["p4"] = f"; only a trump weaker than {fmt['top']} is ruled out while you hold other cards (P4)"
+                fmt["p4"] = f"; every trump you hold beats {fmt['top']}, so P4 rules none of them out"
     lines.append("Key point: " + _NOTES[case].format(**fmt))
     return Draft(prompt, position, answer, "\n".join(lines))
 

@@ -174,11 +174,13 @@ def check(ex: Exercise, response: Any) -> Feedback:
     right = ex.answer
     hand, contract = ex.position["hand"], ex.position["contract"]
     best = best_declaration(hand, contract, ex.ruleset)
-    what = best.format() if best else "no Weis (W2, W3)"
-    if best and len(best) == 1:
-        what += f" = {best.points}"
     rule = _RULE.get(ex.position.get("case", ""), "W5")
-    text = f"{_said(given, right)}: {what} ({rule}, W5)." if rule != "W5" else f"{_said(given, right)}: {what} (W5)."
+    if not best:  # no Weis: the rules that say what a Weis is, cited once
+        text = f"{_said(given, right)}: no Weis (W2, W3)."
+    else:
+        what = best.format() + (f" = {best.points}" if len(best) == 1 else "")
+        cited = f"{rule}, W5" if rule != "W5" else "W5"
+        text = f"{_said(given, right)}: {what} ({cited})."
     if given != right and best:
         total_all = sum(w.points for w in find_weis(hand, ex.ruleset))
         if given == total_all and total_all != right:
