@@ -1,7 +1,8 @@
-"""Command line: ``python -m jasslib simulate ...``, ``python -m jasslib worksheet ...`` (see ``--help``).
+"""Command line: ``python -m jasslib simulate ...``, ``worksheet ...``, ``dd-table ...`` (see ``--help``).
 
 Errors in the arguments or the output path are reported in one line on stderr with
-exit code 2; no partial output file is left behind.
+exit code 2; no partial output file is left behind.  ``dd-table`` keeps the chunks it
+finished when interrupted and resumes from them when run again with the same arguments.
 """
 
 from __future__ import annotations
@@ -25,6 +26,26 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 (no Dask) or more, got {value}")
+    return value
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Make ``parser`` report a bad argument in one sentence on stderr (exit code 2), without the usage block."""
+
+    def error(message: str) -> None:  # argparse's error() must not return
+        message = message.replace("argument ", "", 1) if message.startswith("argument ") else message
+        parser.exit(2, f"{parser.prog}: error: {message} (see --help)\n")
+
+    parser.error = error  # type: ignore[method-assign]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,21 +77,96 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write a printable exercise sheet and a separate answer key (SHEET_key.html). "
         "The same seed gives the same exercises as the notebook trainers.",
     )
-    ws.add_argument("--topic", required=True,
-                    help="legal, trick, weis, contest, stoeck, score or claim")
-    ws.add_argument("--count", type=_positive, default=10, help="number of exercises (default 10)")
+    ws.add_argument("--topic", required=True, action="append",
+                    help="a topic (deal, contract, legal, trick, weis, contest, announce, stoeck, stoeck_timing, "
+                         "score, claim, claim_check, revoke, schneider); several as legal,weis or --topic again")
+    ws.add_argument("--count", type=_positive, default=10, help="number of exercises of each topic (default 10)")
     ws.add_argument("--seed", type=_seed, default=0, help="seed of the series (give a class one seed)")
     ws.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
+    ws.add_argument("--style", default="french", choices=["french", "swiss", "german"],
+                    help="how the cards are drawn: French symbols, Swiss-German or German names (default french)")
     ws.add_argument("--out", required=True, help="output file, SHEET.html")
+    ws.add_argument("--rules-base", default=None, metavar="PATH_OR_URL",
+                    help="where the rule ids link to: the rule book docs/rules.md relative to the sheet, or a URL "
+                         "(default ../docs/rules.md)")
+    cs = sub.add_parser(
+        "cheatsheet",
+        help="write the printable one-page cheat sheet of a rules preset (HTML)",
+        description="Write one A4 page with every number of a preset's rules: card order and points per "
+        "contract, multipliers, Weis, Stöck, how a hand is scored, the game and the counting order of claims.",
+    )
+    cs.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
+    cs.add_argument("--out", required=True, help="output file, CHEATSHEET.html")
+    cs.add_argument("--rules-base", default=None, metavar="PATH_OR_URL",
+                    help="where the rule ids link to (default ../docs/rules.md)")
+    _one_line_errors(cs)
+    dd = sub.add_parser(
+        "dd-table",
+        help="solve many deals double dummy under all six contracts and write one row per deal to Parquet",
+        description="Solve deals 0..N-1 of a seed with all cards open (double dummy) under each contract and "
+        "write one row per deal: forehand's team's DD trick points per contract (dd_*), the hands, and "
+        "forehand's hand features (as in simulate; the same seed gives the same deals). Runs on Dask: a local "
+        "cluster over the machine's cores by default, or an existing one with --scheduler. Finished chunks "
+        "are kept in OUT.parts; run the same command again to resume an interrupted run.",
+    )
+    dd.add_argument("--deals", type=_positive, required=True, help="number of deals")
+    dd.add_argument("--seed", type=_seed, default=0, help="seed: the same seed gives the same table (default 0)")
+    dd.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
+    dd.add_argument("--out", required=True, help="output file, FILE.parquet")
+    dd.add_argument("--chunk-size", type=_positive, default=None,
+                    help="deals per chunk, the unit of work and of resuming (default 500)")
+    dd.add_argument("--workers", type=_workers, default=None,
+                    help="worker processes of the local Dask cluster (default: one per core; 0: no Dask)")
+    dd.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                    help="address of an existing Dask scheduler, e.g. tcp://10.0.0.5:8786 (instead of a local cluster)")
+    bar = dd.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
+    bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _one_line_errors(dd)
+    pg = sub.add_parser(
+        "progress",
+        help="export a learner's progress for the teacher, or merge a class's files into one table",
+        description="export: write a copy of a learner's progress (kept by the trainers) with a name, for the "
+        "teacher. class: merge the learners' files into one table, learner x topic (done, right first time, hints), "
+        "as CSV or HTML; a file that cannot be read is left out with a warning (exit code 1 when none can be).",
+    )
+    pg_sub = pg.add_subparsers(dest="progress_command", metavar="ACTION")
+    pg_export = pg_sub.add_parser("export", help="write a learner's progress with a name, FILE.json",
+                                  description="Write a copy of a learner's progress file with a name, for the class.")
+    pg_export.add_argument("--name", default=None, help="the learner's name (default: the name saved with it)")
+    pg_export.add_argument("--progress", dest="progress_path", default=None, metavar="PATH",
+                           help="the progress file (default: $JASSLIB_PROGRESS, else "
+                                "~/.local/share/jasslib/progress.json)")
+    pg_export.add_argument("--out", required=True, help="output file, FILE.json")
+    pg_class = pg_sub.add_parser("class", help="merge learners' files into one table, class.csv or class.html",
+                                 description="Merge learners' progress files (exported or not) into one table.")
+    pg_class.add_argument("files", nargs="+", metavar="FILE", help="the learners' progress files")
+    pg_class.add_argument("--out", required=True, help="output file, class.csv or class.html")
+    for p in (pg, pg_export, pg_class):
+        _one_line_errors(p)
     return parser
 
 
 def _worksheet(args: argparse.Namespace) -> int:
     from .rulesets import Ruleset
-    from .worksheet import write_worksheet
+    from .worksheet import topic_names, write_worksheet
 
-    sheet, key = write_worksheet(args.topic, args.count, args.seed, args.out, ruleset=Ruleset.get(args.ruleset))
-    print(f"wrote {args.count} {args.topic} exercises (seed {args.seed}) to {sheet} and the answers to {key}")
+    base = {} if args.rules_base is None else {"rules_base": args.rules_base}
+    sheet, key = write_worksheet(args.topic, args.count, args.seed, args.out, ruleset=Ruleset.get(args.ruleset),
+                                 style=args.style, **base)
+    names = topic_names(args.topic)
+    what = f"{args.count} {names[0]} exercises" if len(names) == 1 else \
+        f"{args.count} exercises each of {', '.join(names)}"
+    print(f"wrote {what} (seed {args.seed}) to {sheet} and the answers to {key}")
+    return 0
+
+
+def _cheatsheet(args: argparse.Namespace) -> int:
+    from .cheatsheet import write_cheatsheet
+
+    base = {} if args.rules_base is None else {"rules_base": args.rules_base}
+    path = write_cheatsheet(args.out, args.ruleset, **base)
+    print(f"wrote the {args.ruleset} cheat sheet to {path}")
     return 0
 
 
@@ -87,6 +183,60 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dd_table(args: argparse.Namespace) -> int:
+    from . import ddtable
+
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("--workers sizes the local cluster; it cannot be used with --scheduler")
+    chunk = ddtable.DEFAULT_CHUNK_SIZE if args.chunk_size is None else args.chunk_size
+    progress = (args.deals >= 2_000 and sys.stderr.isatty()) if args.progress is None else args.progress
+    try:
+        result = ddtable.write(args.out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
+                               workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True)
+    except KeyboardInterrupt:
+        parts = ddtable.parts_folder(args.out)
+        saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
+        print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
+              file=sys.stderr)
+        return 130
+    except ImportError as exc:  # Dask missing: say what to install
+        print(f"python -m jasslib dd-table: error: {exc}", file=sys.stderr)
+        return 2
+    resumed = f", {result.resumed} chunk(s) resumed" if result.resumed else ""
+    print(f"wrote {args.deals:,} deals to {args.out} in {result.seconds:.1f} s "
+          f"({result.deals_per_second:,.0f} deals/s{resumed})")
+    print("forehand's team's double-dummy trick points per contract:")
+    print(ddtable.summary(result.frame).to_string())  # type: ignore[arg-type]
+    return 0
+
+
+def _progress(args: argparse.Namespace) -> int:
+    from . import progress
+
+    if args.progress_command is None:
+        raise ValueError("say what to do: progress export --out FILE.json, or progress class FILE... --out FILE.csv")
+    try:
+        if args.progress_command == "export":
+            out, record = progress.export_progress(args.out, args.progress_path, name=args.name)
+            who = record.learner or "a learner without a name (add --name)"
+            print(f"wrote the progress of {who}, {record.done} exercises, to {out}")
+            return 0
+        table = progress.write_class_table(args.files, args.out)
+    except progress.ProgressLocationError:
+        raise  # a path that may not be used: a bad argument (exit code 2)
+    except progress.ProgressFileError as exc:  # the data cannot be used: exit code 1
+        print(f"python -m jasslib progress {args.progress_command}: error: {exc}", file=sys.stderr)
+        return 1
+    for problem in table.problems:
+        print(f"python -m jasslib progress class: warning: {problem}", file=sys.stderr)
+    print(f"wrote {len(table.rows)} learners to {args.out} ({len(table.problems)} files left out)")
+    return 0
+
+
+_COMMANDS = {"simulate": _simulate, "worksheet": _worksheet, "cheatsheet": _cheatsheet, "dd-table": _dd_table,
+             "progress": _progress}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -95,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return _worksheet(args) if args.command == "worksheet" else _simulate(args)
+        return _COMMANDS[args.command](args)
     except (ValueError, OSError) as exc:
         print(f"python -m jasslib {args.command}: error: {exc}", file=sys.stderr)
         return 2
