@@ -27,6 +27,7 @@ from .display import (
     contest_html,
     declaration_html,
     hand_html,
+    link_rules,
     round_html,
     score_sheet_html,
     table_html,
@@ -48,6 +49,7 @@ from .errors import (
 from .game import Game, GameEnd
 from .play import Verdict, check_play, is_legal, legal_cards, strongest_trump, trick_points, trick_winner
 from .round import Phase, Round, RoundView, TrickRecord, deal_deck, deal_hands, shuffled_deck
+from .rulebook import RULE_BOOK, RULE_ID_PATTERN, RULES, rule_title, rule_url
 from .rulesets import CLASSIC, MODERN, Ruleset
 from .scoring import (
     HAND_TOTAL,
@@ -91,6 +93,7 @@ _LAZY: dict[str, str] = {
     "Player": "players", "RandomPlayer": "players", "RuleBasedPlayer": "players",
     "play_round": "players", "play_game": "players", "take_turn": "players",
     "Exercise": "exercises", "Feedback": "exercises", "Item": "exercises", "exercise": "exercises",
+    "cheatsheet_html": "cheatsheet", "write_cheatsheet": "cheatsheet",
     "TOPICS": "exercises", "TOPIC_TITLES": "exercises", "Topic": "exercises", "register": "exercises",
     "Trainer": "widgets", "Tally": "widgets", "trainer": "widgets", "legal_cards_trainer": "widgets",
     "trick_trainer": "widgets", "weis_trainer": "widgets", "contest_trainer": "widgets",
@@ -129,6 +132,7 @@ __all__ = [
     "JassError", "CardParseError", "DuplicateCardError", "HandSizeError", "CardNotInHandError",
     "OutOfTurnError", "IllegalPlayError", "ContractError", "PhaseError", "RoundFormatError", "ClaimError",
     "card_html", "card_back_html", "cards_html", "hand_html", "trick_html", "table_html", "round_html",
-    "declaration_html", "contest_html", "score_sheet_html",
+    "declaration_html", "contest_html", "score_sheet_html", "link_rules",
+    "RULES", "RULE_BOOK", "RULE_ID_PATTERN", "rule_url", "rule_title",
     *_LAZY,
 ]
