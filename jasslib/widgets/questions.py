@@ -1,0 +1,224 @@
+"""The questions at the end of each notebook, answered in place: ✓ or ✗ with the rule that decides.
+
+:func:`questions` shows every question of a notebook (:func:`jasslib.exercises.questions.questions_for`),
+:func:`question` one of them.  Each shows its prompt and the rule ids it is about, the inputs its kind asks
+for (radio buttons for a choice, one toggle button per card to mark the cards you may play, a box for a
+number), a **Check** button and the feedback of :meth:`Question.check
+<jasslib.exercises.questions.Question.check>`: the same ✓/✗ lines with rule ids, linked to the rule book,
+as the trainers show.  A discussion question has a box for your own answer and a **Show a model answer**
+button instead.  Nothing here judges an answer.
+
+As everywhere in :mod:`jasslib.widgets`, ``button.click()`` and setting ``.value`` run the callbacks at
+once, so a test (or a cell) can answer a question:
+
+>>> q = question("04.2")
+>>> q.set_response(26)
+>>> q.check_button.click()
+>>> "✓" in q.feedback.value, q.correct
+(True, True)
+>>> qs = questions("04")
+>>> len(qs.widgets), str(qs.tally_text())
+(7, '0 of 7 questions right')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as w
+
+from ..cards import Card, CardSet
+from ..errors import CardNotInHandError
+from ..exercises.questions import Question, questions_for
+from ..exercises.questions import question as _find
+from ._common import card_button_layout, card_label, card_tooltip, check_style, guarded, message_html, text_html
+from .trainer import feedback_html
+
+__all__ = ["QuestionWidget", "QuestionSet", "question", "questions"]
+
+
+class QuestionWidget:
+    """One question with its inputs, a Check button and the feedback (or a model answer for a discussion).
+
+    Public widgets: :attr:`ui` (the whole question), :attr:`choice` (kind ``choice``), :attr:`card_buttons`
+    (kind ``cards``), :attr:`number_text` (kind ``number``), :attr:`answer_text` (a discussion question's
+    box), :attr:`check_button`, :attr:`model_button` (discussion) and :attr:`feedback`.
+    """
+
+    def __init__(self, item: Question | str, style: str = "french") -> None:
+        self.question = item if isinstance(item, Question) else _find(item)
+        self.style = check_style(style)
+        self.correct: bool | None = None
+        """None until checked; then whether the last check was right."""
+        self._listeners: list[Any] = []
+        q = self.question
+        self.choice: w.RadioButtons | None = None
+        self.card_buttons: dict[Card, w.ToggleButton] = {}
+        self.number_text: w.Text | None = None
+        self.answer_text: w.Textarea | None = None
+        self.check_button = w.Button(description="Check", button_style="primary", icon="check",
+                                     tooltip="Check your answer")
+        self.model_button = w.Button(description="Show a model answer", icon="eye",
+                                     tooltip="One good answer, with the rules behind it")
+        self.feedback = w.HTML()
+        self.feedback.add_class("jass-feedback")
+        rules = ", ".join(q.rules)
+        tag = " <i>(discussion)</i>" if q.discussion else ""
+        self.prompt = w.HTML(f"<p style='margin:0.3em 0'><b>{q.number}.</b> {text_html(q.prompt)}{tag} "
+                             f"<small>({text_html(rules)})</small></p>")
+        rows: list[w.Widget] = [self.prompt]
+        if q.exercise is not None:
+            rows.append(w.HTML(q.position_html(self.style)))
+        if q.kind == "choice":
+            self.choice = w.RadioButtons(options=list(q.options), value=None, layout=w.Layout(width="auto"))
+            rows.append(self.choice)
+        elif q.kind == "cards":
+            layout = card_button_layout()
+            for card in CardSet(q.exercise.position["hand"] if q.exercise else ()):
+                button = w.ToggleButton(value=False, description=card_label(card, self.style),
+                                        tooltip=card_tooltip(card), layout=layout)
+                button.observe(_mark, names="value")
+                self.card_buttons[card] = button
+            rows.append(w.HTML("Mark every card that may be played:"))
+            rows.append(w.HBox(list(self.card_buttons.values()), layout=w.Layout(flex_flow="row wrap")))
+        elif q.kind == "number":
+            self.number_text = w.Text(value="", description=f"{q.label}:", placeholder="a whole number",
+                                      layout=w.Layout(width="16em"))
+            rows.append(self.number_text)
+        else:
+            self.answer_text = w.Textarea(value="", placeholder="Your answer, in a few words (for yourself)",
+                                          layout=w.Layout(width="100%", height="4em"))
+            rows.append(self.answer_text)
+        if q.discussion:
+            self.model_button.on_click(self._on_model)
+            rows.append(self.model_button)
+        else:
+            self.check_button.on_click(self._on_check)
+            rows.append(self.check_button)
+        rows.append(self.feedback)
+        self.ui = w.VBox(rows, layout=w.Layout(border="1px solid #ddd", padding="4px 8px", margin="4px 0"))
+        self.ui.add_class("jass-question")
+
+    # ------------------------------------------------------------------ display
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<QuestionWidget {self.question.id} {self.question.kind} correct={self.correct}>"
+
+    # ------------------------------------------------------------------ answers
+    def response(self) -> Any:
+        """The answer as the inputs hold it: the chosen option (None if none), the marked cards, the number's
+        text, or a discussion question's text."""
+        if self.choice is not None:
+            return self.choice.value
+        if self.question.kind == "cards":
+            return CardSet(c for c, b in self.card_buttons.items() if b.value)
+        if self.number_text is not None:
+            return self.number_text.value
+        return self.answer_text.value if self.answer_text is not None else None
+
+    def set_response(self, response: Any) -> None:
+        """Fill the inputs: an option, the cards to mark, a number, or a discussion answer's text.
+
+        A ValueError (a :class:`~jasslib.errors.JassError` for cards) when it does not fit the inputs.
+        """
+        if self.choice is not None:
+            if response not in self.question.options:
+                raise ValueError(f"choose one of the options: {' / '.join(self.question.options)}")
+            self.choice.value = response
+        elif self.question.kind == "cards":
+            marked = CardSet(response)
+            missing = marked - CardSet(self.card_buttons)
+            if missing:
+                raise CardNotInHandError(f"{missing} is not in the hand shown")
+            for card, button in self.card_buttons.items():
+                button.value = card in marked
+        elif self.number_text is not None:
+            self.number_text.value = str(response)
+        elif self.answer_text is not None:
+            self.answer_text.value = str(response)
+
+    def on_checked(self, callback: Any) -> None:
+        """Call ``callback(self)`` after each check (the question set keeps its tally this way)."""
+        self._listeners.append(callback)
+
+    def check(self) -> Any:
+        """Check the inputs' answer; show and return the Feedback (None when nothing is chosen yet)."""
+        return self._on_check()
+
+    def show_model_answer(self) -> str | None:
+        """Show (or hide again) a discussion question's model answer; returns it when shown."""
+        return self._on_model()
+
+    @guarded("feedback")
+    def _on_check(self, _button: Any = None) -> Any:
+        if self.choice is not None and self.choice.value is None:
+            self.feedback.value = message_html("Please choose an answer first.", "warn")
+            return None
+        fb = self.question.check(self.response())
+        self.correct = bool(fb.correct)
+        self.feedback.value = feedback_html(fb)
+        for listener in self._listeners:
+            listener(self)
+        return fb
+
+    @guarded("feedback")
+    def _on_model(self, _button: Any = None) -> str | None:
+        if self.feedback.value:
+            self.feedback.value = ""
+            self.model_button.description = "Show a model answer"
+            return None
+        text = self.question.explanation
+        self.feedback.value = f"<div class='jass-solution'><b>A model answer.</b> {text_html(text)}</div>"
+        self.model_button.description = "Hide the model answer"
+        return text
+
+
+class QuestionSet:
+    """The questions of one notebook, one :class:`QuestionWidget` each, with a running count of right answers.
+
+    :attr:`widgets` holds the questions' widgets in order, :attr:`ui` the whole set.
+    """
+
+    def __init__(self, items: Iterable[Question], style: str = "french", title: str = "") -> None:
+        self.widgets = [QuestionWidget(q, style) for q in items]
+        self.checked = sum(not q.question.discussion for q in self.widgets)
+        self.tally = w.HTML()
+        for widget in self.widgets:
+            widget.on_checked(self._count)
+        head = [w.HTML(f"<h3 style='margin:0.2em 0'>{html.escape(title)}</h3>")] if title else []
+        self.ui = w.VBox([*head, *(q.ui for q in self.widgets), self.tally])
+        self.ui.add_class("jass-questions")
+        self._count()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.ui._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<QuestionSet {len(self.widgets)} questions, {self.tally_text()}>"
+
+    def tally_text(self) -> str:
+        """``'3 of 7 questions right'`` (the discussion questions are not counted)."""
+        right = sum(q.correct is True for q in self.widgets)
+        return f"{right} of {self.checked} questions right"
+
+    def _count(self, _widget: Any = None) -> None:
+        self.tally.value = f"<p><small>{html.escape(self.tally_text())}</small></p>" if self.checked else ""
+
+
+def _mark(change: dict[str, Any]) -> None:
+    """A marked card shows a check mark (not only a darker colour)."""
+    change["owner"].icon = "check" if change["new"] else ""
+
+
+def question(qid: str, style: str = "french") -> QuestionWidget:
+    """The question ``qid`` (``"03.2"``) as a widget; a ValueError naming the questions for an unknown one."""
+    return QuestionWidget(_find(qid), style)
+
+
+def questions(notebook: str | int, style: str = "french") -> QuestionSet:
+    """Every question at the end of ``notebook`` (``"03"`` or ``3``) as widgets, with a count of right answers."""
+    return QuestionSet(questions_for(notebook), style)
