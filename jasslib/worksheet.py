@@ -1,7 +1,10 @@
 """Printable exercise sheets: a self-contained HTML sheet and a separate answer key.
 
 The sheet and the trainers draw from the same series: exercise ``i`` of ``(topic, seed, ruleset)``
-is :func:`jasslib.exercises.exercise`, so a class can work on paper and check in the notebook.
+is :func:`jasslib.exercises.exercise`, so a class can work on paper and check in the notebook.  A sheet
+may hold several topics (one section each), draws the cards in French or Swiss-German style, and never
+prints the same position with the same answer twice (:func:`sheet_exercises`).  Its footer gives the
+command that writes it again, byte for byte.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -17,25 +20,36 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+import shlex
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .display import link_rules
-from .exercises import Exercise, exercises, get_topic
+from .display import card_html, link_rules
+from .exercises import Exercise, exercise, get_topic
 from .rulebook import RULE_BOOK
 from .rulesets import CLASSIC, Ruleset
 
-__all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "key_path", "MAX_COUNT"]
+__all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "sheet_exercises", "topic_names", "key_path",
+           "reproduce_command", "MAX_COUNT", "SHEET_STYLES"]
 
 MAX_COUNT = 500
-"""The most exercises one sheet holds."""
+"""The most exercises one sheet holds (all its topics together)."""
+
+SHEET_STYLES = ("french", "swiss", "german")
+"""The card styles a sheet is drawn in: French symbols (default), Swiss-German or German names."""
+
+_LOOK_AHEAD = 4
+"""A topic's series is read up to ``_LOOK_AHEAD * count + 40`` exercises to find ``count`` different ones."""
 
 _CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 52em; margin: 1.5em auto; padding: 0 1em;
        color: #000; line-height: 1.4; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 h1 { font-size: 1.5em; margin: 0 0 0.2em 0; }
 h2 { font-size: 1.1em; margin: 0 0 0.3em 0; }
+h3 { font-size: 1.05em; margin: 0 0 0.3em 0; }
+section.topic { margin-top: 1.2em; }
+section.topic > h2.topic-title { font-size: 1.25em; border-bottom: 2px solid #000; padding-bottom: 0.1em; }
 .meta { color: #333; margin: 0.2em 0; }
 .name { margin: 0.8em 0; }
 ol.exercises { list-style: none; padding: 0; margin: 0; }
@@ -70,14 +84,76 @@ def key_path(out_path: str | os.PathLike[str]) -> Path:
     return path.with_name(f"{path.stem}_key{path.suffix}")
 
 
-def _check_arguments(topic: str, count: int, seed: int | str) -> None:
-    get_topic(topic)  # a ValueError naming the topics
+def topic_names(topics: str | Sequence[str]) -> tuple[str, ...]:
+    """The topics of a sheet: a name, names separated by commas, or a list of those; each once, in order.
+
+    >>> topic_names("legal, weis"), topic_names(["legal", "weis,legal"])
+    (('legal', 'weis'), ('legal', 'weis'))
+    """
+    parts = [topics] if isinstance(topics, str) else list(topics) if isinstance(topics, Sequence) else None
+    if parts is None or not all(isinstance(p, str) for p in parts):
+        raise ValueError(f"topics are names such as 'legal' or 'legal,weis', got {topics!r}")
+    names: list[str] = []
+    for part in parts:
+        for name in part.split(","):
+            name = name.strip()
+            if name and name not in names:
+                get_topic(name)  # a ValueError naming the topics
+                names.append(name)
+    if not names:
+        raise ValueError("name at least one topic, such as 'legal' or 'legal,weis'")
+    return tuple(names)
+
+
+def _check_arguments(topics: str | Sequence[str], count: int, seed: int | str, style: str) -> tuple[str, ...]:
+    names = topic_names(topics)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"count must be a whole number of at least 1, got {count!r}")
-    if count > MAX_COUNT:
-        raise ValueError(f"count must be at most {MAX_COUNT} exercises per sheet, got {count}")
+    if count * len(names) > MAX_COUNT:
+        per = f" ({len(names)} topics × {count})" if len(names) > 1 else ""
+        raise ValueError(f"count must be at most {MAX_COUNT} exercises per sheet, got {count * len(names)}{per}")
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"a seed is a whole number or a word, got {seed!r}")
+    if style not in SHEET_STYLES:
+        raise ValueError(f"unknown card style {style!r}: expected one of {', '.join(SHEET_STYLES)}")
+    return names
+
+
+def sheet_exercises(topics: str | Sequence[str], count: int, seed: int | str = 0,
+                    ruleset: Ruleset | str = CLASSIC) -> list[Exercise]:
+    """The exercises of a sheet, topic after topic: ``count`` of each topic's series, no two alike.
+
+    Exercise ``i`` of a topic is :func:`jasslib.exercises.exercise` ``(topic, seed, i, ruleset)``, as in the
+    trainers; one whose position and answer are those of an earlier exercise of the sheet is skipped (the
+    sheet numbers each exercise as the series does, so a skipped number is missing).  A topic that has
+    fewer different exercises than asked for is a ValueError.
+
+    >>> [ex.number for ex in sheet_exercises("contract", 8, seed=0)]
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    >>> [ex.number for ex in sheet_exercises("contract", 12, seed=0)][-3:]  # 10 and 11 repeat 8 and 4
+    [9, 12, 13]
+    """
+    names = _check_arguments(topics, count, seed, "french")
+    rs = Ruleset.get(ruleset)
+    items: list[Exercise] = []
+    for name in names:
+        seen: set[tuple[str, str]] = set()
+        limit = _LOOK_AHEAD * count + 40
+        found = 0
+        for number in range(limit):
+            ex = exercise(name, seed, number, rs)
+            key = (ex.position_text(), ex.answer_text())
+            if key in seen:
+                continue
+            seen.add(key)
+            items.append(ex)
+            found += 1
+            if found == count:
+                break
+        else:
+            raise ValueError(f"the topic {name!r} has only {found} different exercises among the first {limit} of "
+                             f"seed {seed!r}: ask for at most {found}")
+    return items
 
 
 def _page(title: str, header: str, body: str, footer: str) -> str:
@@ -90,29 +166,51 @@ def _page(title: str, header: str, body: str, footer: str) -> str:
     )
 
 
-def _meta(topic: str, count: int, seed: int | str, ruleset: Ruleset) -> str:
+_STYLE_WORDS = {"french": "French cards", "swiss": "Swiss-German cards", "german": "German cards"}
+
+
+def _meta(names: Sequence[str], count: int, seed: int | str, ruleset: Ruleset, style: str) -> str:
+    label = "Topic" if len(names) == 1 else "Topics"
+    topics = ", ".join(f"<b>{html.escape(n)}</b>" for n in names)
+    each = " each" if len(names) > 1 else ""
+    cards = f" · {_STYLE_WORDS[style]}" if style != "french" else ""
     return (
-        f'<p class="meta">Topic: <b>{html.escape(topic)}</b> · {html.escape(ruleset.name)} rules · '
-        f"seed: <b>{html.escape(str(seed))}</b> · {count} exercise{'s' if count != 1 else ''}</p>"
+        f'<p class="meta">{label}: {topics} · {html.escape(ruleset.name)} rules{cards} · '
+        f"seed: <b>{html.escape(str(seed))}</b> · {count} exercise{'s' if count != 1 else ''}{each}</p>"
     )
 
 
-def _command(topic: str, count: int, seed: int | str, ruleset: Ruleset) -> str:
-    text = f"python -m jasslib worksheet --topic {topic} --count {count} --seed {seed}"
-    if ruleset.name != CLASSIC.name:
-        text += f" --ruleset {ruleset.name}"
-    return html.escape(text)
+def reproduce_command(topics: str | Sequence[str], count: int, seed: int | str, ruleset: Ruleset | str = CLASSIC,
+                      style: str = "french", rules_base: str = RULE_BOOK, out: str = "sheet.html") -> str:
+    """The shell command that writes this sheet (as ``out``) and its key again, byte for byte.
+
+    Every value is quoted for a POSIX shell; the options left at their defaults are left out.
+
+    >>> print(reproduce_command("legal,weis", 5, "class 3b", style="swiss"))
+    python -m jasslib worksheet --topic legal,weis --count 5 --seed 'class 3b' --style swiss --out sheet.html
+    """
+    names = topic_names(topics)
+    rs = Ruleset.get(ruleset)
+    words = ["python", "-m", "jasslib", "worksheet", "--topic", ",".join(names), "--count", str(count),
+             "--seed", str(seed)]
+    if rs.name != CLASSIC.name:
+        words += ["--ruleset", rs.name]
+    if style != "french":
+        words += ["--style", style]
+    if rules_base != RULE_BOOK:
+        words += ["--rules-base", rules_base]
+    words += ["--out", out]
+    return " ".join(shlex.quote(w) for w in words)
 
 
-def _answer_area(ex: Exercise) -> str:
+def _answer_area(ex: Exercise, style: str) -> str:
     """Blank lines, or boxes to tick, for the learner's answer."""
     blank = '<span class="blank">&nbsp;</span>'
     kind = ex.kind
     if kind == "cards":
-        from .display import card_html
-
         boxes = "".join(
-            f'<span class="tick"><span class="box">☐</span> {card_html(card)}</span>' for card in ex.position["hand"]
+            f'<span class="tick"><span class="box">☐</span> {card_html(card, style)}</span>'
+            for card in ex.position["hand"]
         )
         return f"Seat {int(ex.position['seat'])}'s hand — tick every legal card:<br>{boxes}"
     if kind == "seat+points":
@@ -132,75 +230,89 @@ def _answer_area(ex: Exercise) -> str:
     return f"Answer: {blank}"  # pragma: no cover
 
 
-def _sheet_position(ex: Exercise, key: bool) -> str:
+def _sheet_position(ex: Exercise, key: bool, style: str) -> str:
     """The position; on a sheet the topic may leave out what the answer area shows (the ``legal`` hand)."""
     sheet_html = get_topic(ex.topic).sheet_html
     if key or sheet_html is None:
-        return ex.position_html()
-    return sheet_html(ex)
+        return ex.position_html(style)
+    return sheet_html(ex, style)
 
 
-def _exercise_block(ex: Exercise, key: bool) -> str:
+def _exercise_block(ex: Exercise, key: bool, style: str, several: bool) -> str:
+    anchor = f"{ex.topic}-ex{ex.number + 1}" if several else f"ex{ex.number + 1}"
+    heading = "h3" if several else "h2"
     parts = [
-        f'<li class="exercise" id="ex{ex.number + 1}"><h2>{html.escape(ex.title)}</h2>',
-        f'<div class="position">{_sheet_position(ex, key)}</div>',
+        f'<li class="exercise" id="{anchor}"><{heading}>{html.escape(ex.title)}</{heading}>',
+        f'<div class="position">{_sheet_position(ex, key, style)}</div>',
         f'<p class="prompt">{html.escape(ex.prompt)}</p>',
     ]
     if key:
         parts.append(f'<p class="answer-line">Answer: {html.escape(ex.answer_text())}</p>')
         parts.append(f'<div class="solution">{html.escape(ex.explanation)}</div>')
     else:
-        parts.append(f'<div class="answer">{_answer_area(ex)}</div>')
+        parts.append(f'<div class="answer">{_answer_area(ex, style)}</div>')
     parts.append("</li>")
     return "\n".join(parts)
 
 
-def _render(items: Sequence[Exercise], topic: str, seed: int | str, ruleset: Ruleset, key: bool,
-            rules_base: str = RULE_BOOK) -> str:
-    count = len(items)
-    record = get_topic(topic)
-    heading = record.title
+def _render(items: Sequence[Exercise], names: Sequence[str], count: int, seed: int | str, ruleset: Ruleset,
+            key: bool, rules_base: str = RULE_BOOK, style: str = "french") -> str:
+    several = len(names) > 1
+    heading = f"{len(names)} topics" if several else get_topic(names[0]).title
     title = f"Jass exercises: {heading}" + (" — answer key" if key else "")
-    header = f"<h1>{html.escape(title)}</h1>\n{_meta(topic, count, seed, ruleset)}\n"
+    header = f"<h1>{html.escape(title)}</h1>\n{_meta(names, count, seed, ruleset, style)}\n"
     if key:
         header += ('<p class="how">Answers and explanations; each rule id (P4, W6 …) links to its rule in the '
                    "course's rule book.</p>\n")
     else:
-        header += (
-            '<p class="name">Name: <span class="blank" style="min-width:16em">&nbsp;</span> '
-            'Date: <span class="blank">&nbsp;</span></p>\n'
-            f'<p class="how">{html.escape(record.instructions)}</p>\n'
-        )
-    body = '<ol class="exercises">\n' + "\n".join(_exercise_block(ex, key) for ex in items) + "\n</ol>"
+        header += ('<p class="name">Name: <span class="blank" style="min-width:16em">&nbsp;</span> '
+                   'Date: <span class="blank">&nbsp;</span></p>\n')
+        if not several:
+            header += f'<p class="how">{html.escape(get_topic(names[0]).instructions)}</p>\n'
+    sections = []
+    for name in names:
+        blocks = "\n".join(_exercise_block(ex, key, style, several) for ex in items if ex.topic == name)
+        listed = f'<ol class="exercises">\n{blocks}\n</ol>'
+        if several:
+            record = get_topic(name)
+            how = "" if key else f'<p class="how">{html.escape(record.instructions)}</p>\n'
+            listed = (f'<section class="topic" id="topic-{name}"><h2 class="topic-title">'
+                      f"{html.escape(record.title)}</h2>\n{how}{listed}</section>")
+        sections.append(listed)
+    command = reproduce_command(names, count, seed, ruleset, style, rules_base)
     footer = (
-        f"Made with jasslib: <code>{_command(topic, count, seed, ruleset)}</code>. "
+        f"Made with jasslib; this command writes the sheet and its key again: <code>{html.escape(command)}</code>. "
         "The same seed gives the same exercises in the notebook trainers"
         + ("." if key else "; the answers are in the separate answer key.")
     )
-    return _page(title, link_rules(header, rules_base), link_rules(body, rules_base), footer)
+    return _page(title, link_rules(header, rules_base), link_rules("\n".join(sections), rules_base), footer)
 
 
-def worksheet_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
-                   rules_base: str = RULE_BOOK) -> str:
+def worksheet_html(topics: str | Sequence[str], count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
+                   rules_base: str = RULE_BOOK, style: str = "french") -> str:
     """The exercise sheet as one self-contained HTML document (no answers).
 
-    Every rule id links to its place in the rule book at ``rules_base`` (see :func:`write_worksheet`).
+    ``topics`` is a topic's name, several separated by commas (``"legal,weis"``) or a list; ``count``
+    exercises of each (:func:`sheet_exercises`).  Every rule id links to its place in the rule book at
+    ``rules_base`` (see :func:`write_worksheet`); ``style`` draws the cards (``"swiss"``: Swiss-German).
 
     >>> text = worksheet_html("weis", 2, seed=1)
     >>> text.startswith("<!DOCTYPE html>"), "@media print" in text, "Exercise 2" in text
     (True, True, True)
     """
-    _check_arguments(topic, count, seed)
+    names = _check_arguments(topics, count, seed, style)
     rs = Ruleset.get(ruleset)
-    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=False, rules_base=rules_base)
+    items = sheet_exercises(names, count, seed, rs)
+    return _render(items, names, count, seed, rs, key=False, rules_base=rules_base, style=style)
 
 
-def answer_key_html(topic: str, count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
-                    rules_base: str = RULE_BOOK) -> str:
+def answer_key_html(topics: str | Sequence[str], count: int, seed: int | str = 0, ruleset: Ruleset | str = CLASSIC,
+                    rules_base: str = RULE_BOOK, style: str = "french") -> str:
     """The answer key: each exercise with its answer and the explanation citing the rule ids (as links)."""
-    _check_arguments(topic, count, seed)
+    names = _check_arguments(topics, count, seed, style)
     rs = Ruleset.get(ruleset)
-    return _render(exercises(topic, seed, count, rs), topic, seed, rs, key=True, rules_base=rules_base)
+    items = sheet_exercises(names, count, seed, rs)
+    return _render(items, names, count, seed, rs, key=True, rules_base=rules_base, style=style)
 
 
 def _check_out_path(out_path: str | os.PathLike[str]) -> Path:
@@ -247,30 +359,33 @@ def _write_all(files: Sequence[tuple[Path, str]]) -> None:
 
 
 def write_worksheet(
-    topic: str,
+    topics: str | Sequence[str],
     count: int,
     seed: int | str,
     out_path: str | os.PathLike[str],
     ruleset: Ruleset | str = CLASSIC,
     rules_base: str = RULE_BOOK,
+    style: str = "french",
 ) -> tuple[Path, Path]:
     """Write a printable exercise sheet and its answer key; return ``(sheet, key)``.
 
     The sheet ``out_path`` (an ``.html`` file) is a self-contained HTML page with a print-friendly
-    style sheet (``@media print``): the title and topic, the seed and ruleset, a name line, and
-    ``count`` numbered exercises, each with its position (cards drawn as in the notebooks), the
-    question and blank answer lines (boxes to tick for the ``legal`` topic).  The answer key
-    ``<stem>_key.html`` beside it repeats each exercise with the answer and the full explanation
+    style sheet (``@media print``): the title and topics, the seed and ruleset, a name line, and
+    ``count`` numbered exercises of each topic, each with its position (cards drawn as in the
+    notebooks), the question and blank answer lines (boxes to tick for the ``legal`` topic).  The answer
+    key ``<stem>_key.html`` beside it repeats each exercise with the answer and the full explanation
     citing the rule ids.  Every rule id on both links to its place in the rule book (``rules.md#p4``).
-    Exercise ``i`` is ``jasslib.exercises.exercise(topic, seed, i, ruleset)``,
-    so the sheets match the notebook trainers, and the same arguments always give the same files.
+    Exercise ``i`` of a topic is ``jasslib.exercises.exercise(topic, seed, i, ruleset)``, so the sheets
+    match the notebook trainers; an exercise with the position and answer of an earlier one is left out
+    (:func:`sheet_exercises`).  The same arguments always give the same files, whatever their name: the
+    footer prints the command that writes them again (:func:`reproduce_command`).
 
-    Command line: ``python -m jasslib worksheet --topic legal --count 10 --seed 7 --out sheet.html``.
+    Command line: ``python -m jasslib worksheet --topic legal,weis --count 10 --seed 7 --out sheet.html``.
 
     Args:
-        topic: a registered topic (:data:`jasslib.exercises.TOPICS` and any added with
-            :func:`jasslib.exercises.register`).
-        count: the number of exercises, 1 to :data:`MAX_COUNT`.
+        topics: a registered topic (:data:`jasslib.exercises.TOPICS` and any added with
+            :func:`jasslib.exercises.register`), several separated by commas, or a list of them.
+        count: the number of exercises of each topic, 1 to :data:`MAX_COUNT` in all.
         seed: the series seed, a whole number or a word (a teacher gives the class one seed).
         out_path: the sheet's file name, ending in ``.html``; its folder must exist.  Existing files
             are replaced.
@@ -280,19 +395,22 @@ def write_worksheet(
             ``../docs/rules.md`` fits a sheet written into a folder of the course, such as
             ``notebooks/`` or ``worksheets/``; links are the sheet's only references (it stays
             self-contained: no style sheet, script or picture is loaded from elsewhere).
+        style: how the cards are drawn, one of :data:`SHEET_STYLES` (``"swiss"``: Swiss-German names and
+            suit pictures; ``--style`` on the command line).
 
     Raises:
-        ValueError: an unknown topic or ruleset, a count below 1 or above the maximum, a bad seed, or
-            an output name that does not end in ``.html``.
+        ValueError: an unknown topic, ruleset or style, a count below 1 or above the maximum, a topic
+            with fewer different exercises than asked for, a bad seed, or an output name that does not
+            end in ``.html``.
         OSError: the output folder does not exist (``FileNotFoundError``), the output path is a folder,
             or the files cannot be written.  Both files are written to temporary files first and
             renamed into place, so a failure leaves no partial sheet or key behind.
     """
-    _check_arguments(topic, count, seed)
+    names = _check_arguments(topics, count, seed, style)
     rs = Ruleset.get(ruleset)
     sheet = _check_out_path(out_path)
     key = key_path(sheet)
-    items = exercises(topic, seed, count, rs)
-    _write_all([(sheet, _render(items, topic, seed, rs, key=False, rules_base=rules_base)),
-                (key, _render(items, topic, seed, rs, key=True, rules_base=rules_base))])
+    items = sheet_exercises(names, count, seed, rs)
+    _write_all([(sheet, _render(items, names, count, seed, rs, key=False, rules_base=rules_base, style=style)),
+                (key, _render(items, names, count, seed, rs, key=True, rules_base=rules_base, style=style))])
     return sheet, key

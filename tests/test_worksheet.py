@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import html
 import os
+import re
+import shlex
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -12,8 +16,19 @@ import pytest
 from toy_topic import registered
 
 from jasslib import MODERN, CardSet
+from jasslib.__main__ import main
 from jasslib.exercises import TOPIC_TITLES, TOPICS, Exercise, exercises, get_topic
-from jasslib.worksheet import MAX_COUNT, answer_key_html, key_path, worksheet_html, write_worksheet
+from jasslib.worksheet import (
+    MAX_COUNT,
+    answer_key_html,
+    key_path,
+    reproduce_command,
+    sheet_exercises,
+    worksheet_html,
+    write_worksheet,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -81,7 +96,7 @@ def test_sheet_and_key_are_written_and_well_formed(tmp_path, topic):
     assert sheet == tmp_path / "sheet.html" and key == tmp_path / "sheet_key.html"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.html", "sheet_key.html"]  # no temp files left
     sheet_text, key_text = sheet.read_text(encoding="utf-8"), key.read_text(encoding="utf-8")
-    items = exercises(topic, 42, 6)
+    items = sheet_exercises(topic, 6, 42)
     for text in (sheet_text, key_text):
         assert text.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in text
         assert "@media print" in text and "<style>" in text
@@ -241,3 +256,113 @@ def test_the_legal_sheet_leaves_the_hand_to_the_tick_boxes():
     sheet, key = worksheet_html("legal", 1, 9), answer_key_html("legal", 1, 9)
     label = html.escape(f"Seat {int(ex.position['seat'])}'s hand:")
     assert label not in sheet and label in key and ex.position_html() in key
+
+
+def _visible(text: str) -> str:
+    return "".join(parse(text).text)
+
+
+def test_the_footer_command_runs_and_writes_the_same_sheet_byte_for_byte(tmp_path):
+    """The footer's command (quoted for the shell: a seed with a space, --out) run in another folder writes
+    the very same sheet and key: nothing in them depends on the time, the file name or the folder."""
+    (tmp_path / "made").mkdir()
+    (tmp_path / "again").mkdir()
+    sheet, key = write_worksheet("legal,weis", 2, "class 3b", tmp_path / "made" / "week 3.html", ruleset="modern",
+                                 style="swiss", rules_base="https://example.org/rules.md")
+    text = sheet.read_text(encoding="utf-8")
+    found = re.findall(r"<code>(.*?)</code>", text)
+    assert len(found) == 1
+    command = html.unescape(found[0])
+    assert command == reproduce_command(["legal", "weis"], 2, "class 3b", "modern", "swiss",
+                                        "https://example.org/rules.md")
+    words = shlex.split(command)
+    assert words[:4] == ["python", "-m", "jasslib", "worksheet"] and words[words.index("--seed") + 1] == "class 3b"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, *words[1:]], cwd=tmp_path / "again", env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "again" / words[words.index("--out") + 1]
+    assert out.read_bytes() == sheet.read_bytes()
+    assert key_path(out).read_bytes() == key.read_bytes()
+    assert f"<code>{html.escape(command)}</code>" in key.read_text(encoding="utf-8")
+
+
+def test_the_command_quotes_what_the_shell_would_split():
+    command = reproduce_command("stoeck", 3, "it's 3b; rm -rf /", style="french")
+    assert shlex.split(command)[shlex.split(command).index("--seed") + 1] == "it's 3b; rm -rf /"
+    assert reproduce_command("legal", 10, 7) == "python -m jasslib worksheet --topic legal --count 10 --seed 7 " \
+                                                "--out sheet.html"
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_printed_sheets_speak_words_not_python(topic):
+    """No "None", "True", "(None, 0)" or "0, 1, or None" on a sheet or its key: the answers are in words."""
+    for text in (worksheet_html(topic, 8, "words"), answer_key_html(topic, 8, "words")):
+        visible = _visible(text)
+        assert not re.search(r"\b(None|True|False)\b", visible), re.findall(r".{40}\b(?:None|True|False)\b.{10}",
+                                                                          visible)
+
+
+def test_several_topics_in_one_sheet(tmp_path, capsys):
+    text = worksheet_html("legal,weis", 3, 5)
+    assert text == worksheet_html(["legal", "weis"], 3, 5) == worksheet_html(["legal", "weis,legal"], 3, 5)
+    visible = _visible(text)
+    assert "Topics: legal, weis" in visible and "3 exercises each" in visible
+    assert visible.index(get_topic("legal").title) < visible.index(get_topic("weis").title)
+    for name in ("legal", "weis"):
+        assert get_topic(name).instructions in visible
+        for ex in exercises(name, 5, 3):
+            assert f'id="{name}-ex{ex.number + 1}"' in text and ex.prompt in visible
+    key = _visible(answer_key_html("legal,weis", 3, 5))
+    for ex in [*exercises("legal", 5, 3), *exercises("weis", 5, 3)]:
+        assert f"Answer: {ex.answer_text()}" in key
+    # on the command line: a list with commas, or --topic again
+    assert main(["worksheet", "--topic", "legal", "--topic", "weis", "--count", "3", "--seed", "5",
+                 "--out", str(tmp_path / "a.html")]) == 0
+    assert main(["worksheet", "--topic", "legal,weis", "--count", "3", "--seed", "5",
+                 "--out", str(tmp_path / "b.html")]) == 0
+    assert "3 exercises each of legal, weis" in capsys.readouterr().out
+    assert (tmp_path / "a.html").read_text(encoding="utf-8") == (tmp_path / "b.html").read_text(encoding="utf-8")
+    assert (tmp_path / "a.html").read_text(encoding="utf-8") == text
+    with pytest.raises(ValueError, match="at most 500 exercises per sheet, got 600 \\(2 topics × 300\\)"):
+        worksheet_html("legal,weis", 300)
+    with pytest.raises(ValueError, match="unknown topic 'poker'"):
+        worksheet_html("legal,poker", 3)
+    with pytest.raises(ValueError, match="at least one topic"):
+        worksheet_html(" , ", 3)
+
+
+def test_swiss_german_card_style(tmp_path):
+    sheet, key = write_worksheet("legal", 3, 2, tmp_path / "s.html", style="swiss")
+    text, key_text = sheet.read_text(encoding="utf-8"), key.read_text(encoding="utf-8")
+    assert "Swiss-German cards" in _visible(text) and "--style swiss" in text
+    for ex in exercises("legal", 2, 3):
+        assert get_topic("legal").sheet_html(ex, "swiss") in text and ex.position_html("swiss") in key_text
+        assert all(card.format("swiss") in _visible(text) for card in ex.position["hand"])
+    french = worksheet_html("legal", 3, 2)
+    assert "Rosen" not in french and "Swiss-German" not in french
+    cards = re.findall(r'class="jass-card"[^>]*>(.*?)</span></span>', text)
+    assert cards and not any(set("♣♠♥♦") & set(re.sub(r"<[^>]*>", "", c)) for c in cards)
+    with pytest.raises(ValueError, match="unknown card style 'klingon'"):
+        worksheet_html("legal", 3, style="klingon")
+    assert main(["worksheet", "--topic", "legal", "--count", "3", "--seed", "2", "--style", "swiss",
+                 "--out", str(tmp_path / "c.html")]) == 0
+    assert (tmp_path / "c.html").read_text(encoding="utf-8") == text
+
+
+def test_no_near_identical_exercises_in_one_sheet():
+    """The contract topic repeats positions (exercise 11 of seed 0 is exercise 9 again, with another hand
+    number): the sheet skips the repeat, in the same way every time."""
+    plain = exercises("contract", 0, 12)
+    keys = [(ex.position_text(), ex.answer_text()) for ex in plain]
+    assert len(set(keys)) < len(keys), "the series itself repeats a position"
+    items = sheet_exercises("contract", 12, 0)
+    assert len(items) == 12 and [ex.number for ex in items] == sorted({ex.number for ex in items})
+    assert len({(ex.position_text(), ex.answer_text()) for ex in items}) == 12
+    skipped = [ex.number for ex in plain if ex.number not in {i.number for i in items}]
+    assert skipped and all(keys.index(keys[n]) < n for n in skipped)
+    text = worksheet_html("contract", 12, 0)
+    assert all(f'id="ex{n + 1}"' not in text for n in skipped)
+    assert text == worksheet_html("contract", 12, 0)
+    with pytest.raises(ValueError, match="has only .* different exercises"):
+        sheet_exercises("contract", 300, 0)

@@ -209,8 +209,9 @@ class Topic:
         instructions: one line for the top of a worksheet (what to write in the blanks).
         first_cases: the cases exercise 0 of a series draws from (what a trainer shows first); empty
             for all of :attr:`cases`.
-        sheet_html: ``(exercise) -> str``, the position on a worksheet when it differs from
-            :attr:`html` (the ``legal`` sheet leaves out the hand, which its tick boxes show), or None.
+        sheet_html: ``(exercise, style) -> str``, the position where the answer area shows part of it,
+            when it differs from :attr:`html` (the ``legal`` hand is left out: a worksheet's tick boxes and
+            a trainer's clickable cards show it), or None.
         hint: ``(exercise) -> str``, a hint shown before the solution: it names the deciding rule or
             points at the card or Weis that matters, never the answer; None for a generic hint naming
             :attr:`rules`.
@@ -243,7 +244,7 @@ class Topic:
     html: Callable[[Exercise, str], str]
     instructions: str
     first_cases: tuple[str, ...] = ()
-    sheet_html: Callable[[Exercise], str] | None = None
+    sheet_html: Callable[[Exercise, str], str] | None = None
     hint: Callable[[Exercise], str] | None = None
     levels: tuple[tuple[str, ...], ...] = ()
     answer_label: str = "Answer"

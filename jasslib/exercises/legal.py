@@ -276,9 +276,9 @@ def position_html(ex: Exercise, style: str = "french", *, show_hand: bool = True
     )
 
 
-def sheet_html(ex: Exercise) -> str:
-    """On a worksheet the hand is left out: its tick boxes show it."""
-    return position_html(ex, show_hand=False)
+def sheet_html(ex: Exercise, style: str = "french") -> str:
+    """The position without the hand: a worksheet's tick boxes and a trainer's clickable cards show it."""
+    return position_html(ex, style, show_hand=False)
 
 
 TOPIC = Topic(
