@@ -109,6 +109,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse(2), Suit.parse(Suit.CLUBS)
         (Suit.HEARTS, Suit.CLUBS)
         """
+        if type(text) is Suit:
+            return text
         expected = "♣ ♠ ♥ ♦, C S H D, a number 0..3, or a name such as clubs, Eicheln, Schilten, Rosen, Schellen, Laub"
         number = _small_int(text, cls, 4, "suit", expected)
         if number is not None:
@@ -158,6 +160,8 @@ class Rank(enum.IntEnum):
 
         A rank index 0..8 (0 = 6 .. 8 = A) or a Rank passes through: ``Rank.parse(8)`` is the ace.
         """
+        if type(text) is Rank:
+            return text
         expected = "6 7 8 9 10 J Q K A (or T, U, O, B, Under, Ober, Banner), or an index 0..8"
         number = _small_int(text, cls, 9, "rank", expected)
         if number is not None:
@@ -312,6 +316,8 @@ class Card(enum.IntEnum):
         """
         if type(text) is Card:
             return text
+        if type(text) is int and 0 <= text < 36:
+            return _CARDS[text]
         if isinstance(text, str):
             card = _parse_card_text(text)
             if card is None:

@@ -89,6 +89,8 @@ class Contract(enum.IntEnum):
         """
         if type(text) is Contract:
             return text
+        if type(text) is int and 0 <= text < 6:  # the common case first: no isinstance on enums
+            return _CONTRACTS[text]
         if isinstance(text, int):
             if isinstance(text, Suit):
                 return _CONTRACTS[text]

@@ -30,9 +30,9 @@ from typing import Any
 
 from .cards import CardLike, CardSet
 from .contracts import Contract
-from .errors import PhaseError
+from .errors import CardParseError, ClaimError, GameOverClaimError, JassError, PhaseError, excerpt
 from .play import Verdict
-from .round import Round
+from .round import Round, _check_seed
 from .rulesets import CLASSIC, Ruleset
 from .scoring import CLAIM_CATEGORY_NAMES, ClaimResult, HandScore, games_won, is_schneider, judge_claim, race
 from .seats import Seat, Team
@@ -64,7 +64,8 @@ class Game:
 
     Play through :meth:`choose`, :meth:`schieben` and :meth:`play` (they pass
     to the current :attr:`round`, then write points and start the next hand);
-    :meth:`claim` lets a team claim the win (G2).
+    :meth:`claim` lets a team claim the win (G2).  Every call is all or nothing:
+    a refused call (or any exception) leaves the game and its round as they were.
     """
 
     def __init__(
@@ -74,8 +75,10 @@ class Game:
         first_dealer: Seat | int = 3,
         auto_claim: bool = True,
     ) -> None:
-        self.ruleset = Ruleset.get(ruleset)
-        self.seed = seed
+        self.ruleset = Ruleset.parse(ruleset)
+        self.seed = _check_seed(seed, room=8)  # each hand's seed adds "/index"
+        if type(auto_claim) is not bool:
+            raise JassError(f"auto_claim is True or False, not {excerpt(auto_claim)}")
         self.auto_claim = auto_claim
         self._before: list[int] = [0, 0]  # written before the current hand
         self._rounds: list[Round] = []
@@ -158,33 +161,71 @@ class Game:
     def choose(self, contract: Contract | int | str, seat: Seat | int | None = None) -> None:
         """Name the contract (C1); with auto claims, a team whose Stöck now wins claims it (S2, G3)."""
         self._need_open()
-        self._round.choose(contract, seat)
-        if self.auto_claim:
-            self._auto_check()
+        r = self._round
+        undo = (r._snapshot(), self._snapshot())
+        try:
+            r.choose(contract, seat)
+            if self.auto_claim:
+                self._auto_check()
+        except BaseException:
+            r._restore(undo[0])
+            self._restore(undo[1])
+            raise
 
     def play(self, card: CardLike, seat: Seat | int | None = None) -> None:
         """Play a card; after a trick, points are checked against the target (G2–G3)."""
         self._need_open()
         r = self._round
-        before = r.trick_number
-        r.play(card, seat)
-        if r.trick_number != before:
+        if len(r._trick) < 3:  # no trick ends: only the round changes, and Round.play is all or nothing
+            r.play(card, seat)
+            return
+        undo = (r._snapshot(), self._snapshot())
+        try:
+            r.play(card, seat)
             if r.done:
                 self._finish_hand()
             elif self.auto_claim:
                 self._auto_check()
+        except BaseException:
+            r._restore(undo[0])
+            self._restore(undo[1])
+            raise
 
     def claim(self, team: Team | int) -> ClaimResult:
-        """G2: ``team`` claims the win now.  At least the target wins; a false claim loses the game."""
-        self._need_open()
-        t = Team.parse(team)
+        """G2: ``team`` claims the win now.  At least the target wins; a false claim loses the game.
+
+        Raises :class:`~jasslib.errors.ClaimError` for a claim that cannot be made: by an unknown team,
+        or after the game is over (then also a :class:`~jasslib.errors.PhaseError`).
+        """
+        if self._end is not None:
+            raise GameOverClaimError(f"no claim can be made: the game is over: {self._end}")
+        try:
+            t = Team.parse(team)
+        except CardParseError as exc:
+            raise ClaimError(f"no claim: {exc}") from None
         r = self._round
         result = judge_claim(t, self.scores, self._captured(), r.multiplier, self.ruleset.target,
                              self._claimable_stoeck())
-        self._claims.append(result)
         reason = "a correct claim (G2)" if result.valid else f"{t} made a false claim (G2)"
-        self._close(result.winner, reason, None, self._totals_with_claim(result))
+        undo = self._snapshot()
+        try:
+            self._claims.append(result)
+            self._close(result.winner, reason, None, self._totals_with_claim(result))
+        except BaseException:
+            self._restore(undo)
+            raise
         return result
+
+    # ----------------------------------------------------------------- undo
+    def _snapshot(self) -> tuple[list[int], list[Round], list[HandScore], GameEnd | None, list[ClaimResult], Round]:
+        """The game's own fields (not its round's), the lists copied: :meth:`_restore` puts them back."""
+        return (list(self._before), list(self._rounds), list(self._scores), self._end, list(self._claims),
+                self._round)
+
+    def _restore(self, snapshot: tuple[list[int], list[Round], list[HandScore], GameEnd | None, list[ClaimResult],
+                                       Round]) -> None:
+        before, rounds, scores, self._end, claims, self._round = snapshot
+        self._before, self._rounds, self._scores, self._claims = list(before), list(rounds), list(scores), list(claims)
 
     # ----------------------------------------------------------------- internals
     def _captured(self) -> tuple[int, int]:

@@ -25,15 +25,17 @@ True
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from hashlib import blake2b as _blake2b
 from typing import Any
 
 from . import weis as _weis
-from .cards import Card, CardLike, CardSet
+from .cards import Card, CardLike, CardSet, parse_cards
 from .contracts import Contract
 from .errors import (
     CardNotInHandError,
@@ -46,6 +48,7 @@ from .errors import (
     OutOfTurnError,
     PhaseError,
     RoundFormatError,
+    excerpt,
 )
 from .play import Verdict, check_play, legal_mask, trick_value, trick_winner_index
 from .rulesets import CLASSIC, PRESETS, Ruleset
@@ -55,6 +58,19 @@ from .seats import Seat, Team
 __all__ = ["Round", "Phase", "TrickRecord", "RoundView", "deal_hands", "deal_deck", "shuffled_deck", "JSON_FORMAT"]
 
 JSON_FORMAT = "jasslib.round/1"
+MAX_SEED_TEXT = 256
+"""A seed's text has at most this many characters (a seed is a label; a game's hands add ``/index``)."""
+MAX_SEED_BITS = 256
+"""An int seed lies strictly between ``-2**256`` and ``2**256``."""
+MAX_JSON_SIZE = 16_384
+"""No round's JSON is longer (the largest, with a custom ruleset and the longest seed, takes a few KB):
+:meth:`Round.from_json` refuses a longer document before reading it."""
+MAX_JSON_DEPTH = 8
+"""No round's JSON nests deeper than 3 (calls, and a custom ruleset's lists); deeper is refused before parsing."""
+_SEED_BOUND = 1 << MAX_SEED_BITS
+_JSON_FIELDS = ("format", "ruleset", "seed", "dealer", "forehand", "hands", "calls", "plays")
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKETS = re.compile(r"[\[\]{}]")
 _SEATS = tuple(Seat)
 _CARDS = tuple(Card)
 _new = object.__new__
@@ -137,12 +153,31 @@ class RoundView:
 
 
 
+def _check_seed(seed: object, room: int = 0) -> int | str | None:
+    """``seed`` when it is None, an int (not ``True``/``False``) or a short str; else a :class:`CardParseError`.
+
+    ``room`` characters of :data:`MAX_SEED_TEXT` are kept free (a game adds ``/index`` to its seed).
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, int) and not isinstance(seed, (bool, enum.Enum)):
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise CardParseError(f"a seed number has at most {MAX_SEED_BITS} bits, got {excerpt(seed)}")
+        return int(seed)
+    if isinstance(seed, str):
+        if len(seed) > MAX_SEED_TEXT - room:
+            raise CardParseError(f"a seed's text has at most {MAX_SEED_TEXT - room} characters, got {excerpt(seed)}")
+        return seed
+    raise CardParseError(f"a seed is an int or a str (or None), got {excerpt(seed)}")
+
+
 def _seed_bits(seed: int | str | None) -> int:
     """256 pseudo-random bits derived from ``seed`` (BLAKE2b of its text; fresh entropy for None)."""
     if seed is None:
         return random.SystemRandom().getrandbits(256)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise CardParseError(f"a seed is an int or a str, got {seed!r}")
+    if not (type(seed) is str and len(seed) <= MAX_SEED_TEXT
+            or type(seed) is int and -_SEED_BOUND < seed < _SEED_BOUND):
+        seed = _check_seed(seed)  # the common cases above need no call
     text = (f"i:{int(seed)}" if isinstance(seed, int) else f"s:{seed}").encode()
     return int.from_bytes(_blake2b(text, digest_size=32, person=b"jasslib-deal").digest(), "little")
 
@@ -201,11 +236,18 @@ def deal_deck(deck: Sequence[CardLike], dealer: Seat | int = 3) -> tuple[CardSet
     >>> str(hands[0])
     '6♣ 7♣ 8♣ 9♠ 10♠ J♠ Q♥ K♥ A♥'
     """
-    cards = CardSet(deck)
-    if len(cards) != 36:
-        raise HandSizeError(f"a deck has 36 cards, got {len(cards)} (D1)")
-    order = [int(Card.parse(c)) for c in deck]
-    return tuple(CardSet.from_mask(m) for m in _deal_deck_masks(order, int(Seat.parse(dealer))))
+    d = Seat.parse(dealer)
+    if isinstance(deck, str):
+        items: list[CardLike] = list(parse_cards(deck, 36))
+    elif isinstance(deck, (bytes, bytearray)) or not isinstance(deck, Iterable):
+        raise CardParseError(f"expected a deck: the 36 cards in order, top card first, got {excerpt(deck)}")
+    else:
+        items = list(itertools.islice(deck, 37))  # one more than a deck: enough to tell it is too long
+    order = [int(Card.parse(c)) for c in items]
+    CardSet(order)  # D1: refuses a card twice
+    if len(order) != 36:
+        raise HandSizeError(f"a deck has 36 cards, got {len(order)} (D1)")
+    return tuple(CardSet.from_mask(m) for m in _deal_deck_masks(order, int(d)))
 
 
 def deal_hands(seed: int | str | None = None, dealer: Seat | int = 3) -> tuple[CardSet, ...]:
@@ -218,6 +260,48 @@ def deal_hands(seed: int | str | None = None, dealer: Seat | int = 3) -> tuple[C
     ([9, 9, 9, 9], 36)
     """
     return tuple(CardSet.from_mask(m) for m in _deal_masks(seed, int(Seat.parse(dealer))))
+
+
+def _malformed(field: str, expected: str, value: object) -> None:
+    raise RoundFormatError(f"malformed JSON round: {field!r}: expected {expected}, got {excerpt(value)}")
+
+
+def _load_json(text: str | bytes) -> dict[str, Any]:
+    """The fields of a JSON round, checked for size, depth, the format and the set of fields (not their values)."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_JSON_SIZE:
+            raise RoundFormatError(f"not a jasslib round: {len(text):,} bytes is larger than any round's JSON "
+                                   f"(at most {MAX_JSON_SIZE:,})")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RoundFormatError(f"not a JSON round: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise RoundFormatError(f"not a JSON round: expected JSON text, got {excerpt(text)}")
+    if len(text) > MAX_JSON_SIZE:
+        raise RoundFormatError(f"not a jasslib round: {len(text):,} characters is larger than any round's JSON "
+                               f"(at most {MAX_JSON_SIZE:,})")
+    depth = deepest = 0
+    for bracket in _JSON_BRACKETS.findall(_JSON_STRING.sub("", text)):  # brackets outside strings
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_JSON_DEPTH:
+        raise RoundFormatError(f"not a jasslib round: nested {deepest} deep, deeper than any round (at most "
+                               f"{MAX_JSON_DEPTH})")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RoundFormatError(f"not a JSON round: {exc}") from None  # json's messages quote no text
+    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+        raise RoundFormatError(f"not a jasslib round: the 'format' field must be {JSON_FORMAT!r}")
+    unknown = [key for key in data if key not in _JSON_FIELDS]
+    if unknown:
+        raise RoundFormatError(f"malformed JSON round: unknown field {excerpt(unknown[0])}; the fields are "
+                               f"{', '.join(_JSON_FIELDS)}")
+    missing = [key for key in _JSON_FIELDS if key not in data and key != "seed"]
+    if missing:
+        raise RoundFormatError(f"malformed JSON round: missing or bad field {missing[0]!r}")
+    return data
 
 
 def _event(kind: str, seat: int | None, detail: str, trick: int | None = None) -> dict[str, Any]:
@@ -247,12 +331,14 @@ class Round:
         ruleset: Ruleset | str = CLASSIC,
         seed: int | str | None = None,
     ) -> None:
+        if not isinstance(hands, (list, tuple)):
+            raise HandSizeError(f"a round needs four hands, one per seat, in a list; got {excerpt(hands)} (D1)")
         if len(hands) != 4:
-            raise HandSizeError(f"a round needs four hands, one per seat, got {len(hands)} (D1)")
+            raise HandSizeError(f"a round needs four hands, one per seat, got {len(hands):,} (D1)")
         masks: list[int] = []
         seen = 0
         for i, h in enumerate(hands):
-            cs = CardSet.parse(h) if isinstance(h, str) else CardSet(h)
+            cs = CardSet(h)
             if len(cs) != 9:
                 raise HandSizeError(f"seat {i}'s hand has {len(cs)} cards; every player holds 9 (D3)")
             if seen & cs.mask:
@@ -261,7 +347,8 @@ class Round:
             seen |= cs.mask
             masks.append(cs.mask)
         d = Seat.parse(dealer)
-        self._setup(masks, d, d.next if forehand is None else Seat.parse(forehand), Ruleset.get(ruleset), seed)
+        fh = d.next if forehand is None else Seat.parse(forehand)
+        self._setup(masks, d, fh, Ruleset.parse(ruleset), _check_seed(seed))
 
     def _setup(self, masks: list[int], dealer: Seat, forehand: Seat, ruleset: Ruleset,
                seed: int | str | None) -> None:
@@ -312,8 +399,11 @@ class Round:
         >>> Card.C7 in r.hand(r.forehand)
         True
         """
-        rs = ruleset if type(ruleset) is Ruleset else Ruleset.get(ruleset)
-        d = _SEATS[dealer] if type(dealer) is int or type(dealer) is Seat else Seat.parse(dealer)
+        rs = ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)
+        d = dealer if type(dealer) is Seat else _SEATS[dealer] if type(dealer) is int and 0 <= dealer < 4 \
+            else Seat.parse(dealer)
+        if type(first_hand) is not bool:
+            raise JassError(f"first_hand is True or False, not {excerpt(first_hand)}")
         masks = _deal_masks(seed, d)
         if first_hand:
             bit = 1 << rs.starting_card
@@ -523,30 +613,51 @@ class Round:
             raise ContractError(
                 f"seat {int(self.chooser)} must choose: the partner cannot push the choice back (C1)"
             )
-        self._pushed = True
         fh = int(self.forehand)
-        self._calls.append((fh, -1))
-        self._events.append((0, _event("schieben", fh, f"seat {fh} says schieben; seat {int(self.chooser)} "
-                                                        "chooses (C1)")))
+        partner = (fh + 2) % 4
+        event = (0, _event("schieben", fh, f"seat {fh} says schieben; seat {partner} chooses (C1)"))
+        calls, events = self._calls, self._events
+        k, e = len(calls), len(events)
+        try:  # nothing here can fail; an interrupt in the middle is undone all the same
+            self._pushed = True
+            calls.append((fh, -1))
+            events.append(event)
+        except BaseException:
+            self._pushed = False
+            del calls[k:], events[e:]
+            raise
 
     def choose(self, contract: Contract | int | str, seat: Seat | int | None = None) -> None:
         """The chooser names the contract (C1); forehand then leads (C2)."""
         self._check_chooser(seat, "choose the contract")
         c = contract if type(contract) is Contract else Contract.parse(contract)
+        # everything that can fail first, then the round changes all at once
         ci = int(c)
-        self._contract = c
-        self._ci = ci
         rs = self.ruleset
-        self._mult = rs.multipliers[ci]
-        self._table = rs.card_points(c)
+        mult = rs.multipliers[ci]
+        table = rs.card_points(c)
         chooser = (self.forehand + 2) % 4 if self._pushed else int(self.forehand)
-        self._calls.append((chooser, ci))
+        holder, stoeck_mask = -1, 0
         for s in range(4):
             if _weis.stoeck_mask_held(self._initial[s], ci):  # S1
-                self._stoeck_holder = s
-                self._stoeck_mask = _weis.STOECK_MASKS[ci]
-        self._events.append((0, {"event": "contract", "seat": chooser, "card": None, "trick": None,
-                                 "detail": None}))
+                holder, stoeck_mask = s, _weis.STOECK_MASKS[ci]
+        event = (0, {"event": "contract", "seat": chooser, "card": None, "trick": None, "detail": None})
+        calls, events = self._calls, self._events
+        k, e = len(calls), len(events)
+        try:  # nothing here can fail; an interrupt in the middle is undone all the same
+            self._contract = c
+            self._ci = ci
+            self._mult = mult
+            self._table = table
+            self._stoeck_holder = holder
+            self._stoeck_mask = stoeck_mask
+            calls.append((chooser, ci))
+            events.append(event)
+        except BaseException:
+            self._contract, self._ci, self._mult, self._table = None, -1, 1, ()
+            self._stoeck_holder, self._stoeck_mask = -1, 0
+            del calls[k:], events[e:]
+            raise
 
     # ----------------------------------------------------------------- play
     def _need_play(self) -> None:
@@ -580,7 +691,8 @@ class Round:
 
         Raises PhaseError, CardParseError, OutOfTurnError, CardNotInHandError or
         IllegalPlayError (carrying the :class:`~jasslib.play.Verdict`); the round
-        is unchanged after any of them.
+        is unchanged after any of them, and after any other exception too: a play
+        is all or nothing.
         """
         n = self._n
         if self._ci < 0 or n == 36:
@@ -592,7 +704,8 @@ class Round:
         turn = self._turn
         if seat is not None and Seat.parse(seat) != turn:
             raise OutOfTurnError(f"seat {int(Seat.parse(seat))} cannot play now: it is seat {turn}'s turn (P1)")
-        hand = self._hands[turn]
+        hands = self._hands
+        hand = hands[turn]
         bit = 1 << c
         if not hand & bit:
             self._refuse_missing(c)
@@ -600,19 +713,95 @@ class Round:
         legal = self._legal_m if self._legal_n == n else legal_mask(hand, trick, self._ci)
         if not legal & bit:
             raise IllegalPlayError(self.check(c))
-        # ---- apply (nothing below can fail)
-        self._hands[turn] = hand ^ bit
-        self._played |= bit
-        self._n = n + 1
-        trick.append(c)
-        if bit & self._stoeck_mask and turn == self._stoeck_holder and not self._stoeck_rec[turn & 1]:
-            sm = self._stoeck_mask
-            if self._played & sm == sm:
-                self._record_stoeck(turn, "played the second of trump K and Q (S2)")
-        if len(trick) < 4:
+        k = len(trick)
+        if k == 3 or bit & self._stoeck_mask:
+            self._play_and_record(turn, c, bit, hand, n)  # a trick ends or Stöck may be announced: more to do
+            return
+        played = self._played
+        try:  # nothing here can fail; an interrupt in the middle is undone all the same
+            hands[turn] = hand ^ bit
+            self._played = played | bit
+            self._n = n + 1
+            trick.append(c)
             self._turn = (turn + 1) % 4
-        else:
-            self._finish_trick()
+        except BaseException:
+            hands[turn] = hand
+            self._played = played
+            self._n = n
+            del trick[k:]
+            self._turn = turn
+            raise
+
+    def _play_and_record(self, turn: int, c: int, bit: int, hand: int, n: int) -> None:
+        """A checked play that ends a trick or may announce Stöck (S2): all or nothing.
+
+        The trick's winner and points, the Weis contest after the first trick and Stöck are worked out
+        as the round changes; if anything fails on the way (whatever the exception), every field is put
+        back from the values kept here (recorded Weis and Stöck are replaced, never changed in place).
+        """
+        hands, trick, tricks, events = self._hands, self._trick, self._tricks, self._events
+        k, number, e = len(trick), len(tricks), len(events)
+        played, leader, points, won = self._played, self._leader, self._points, self._won
+        p0, p1, w0, w1 = points[0], points[1], won[0], won[1]
+        weis_result, weis_rec, stoeck_rec = self._weis_result, self._weis_rec, self._stoeck_rec
+        try:
+            hands[turn] = hand ^ bit
+            self._played = played | bit
+            self._n = n + 1
+            trick.append(c)
+            sm = self._stoeck_mask
+            if bit & sm and turn == self._stoeck_holder and not stoeck_rec[turn & 1] and (played | bit) & sm == sm:
+                self._record_stoeck(turn, "played the second of trump K and Q (S2)")
+            if k < 3:
+                self._turn = (turn + 1) % 4
+                return
+            win_seat = (leader + trick_winner_index(trick, self._ci)) % 4
+            value = trick_value(trick, self._table, number == 8)  # O4–O7
+            if number == 0:
+                self._settle_weis()  # decided after the first trick, recorded before any trick points
+            team = win_seat & 1
+            points[team] += value
+            won[team] += 1
+            tricks.append((leader, tuple(trick), win_seat, value))
+            self._trick = []
+            self._leader = self._turn = win_seat
+        except BaseException:
+            hands[turn], self._played, self._n, self._trick, self._leader, self._turn = (
+                hand, played, n, trick, leader, turn)
+            points[:], won[:] = (p0, p1), (w0, w1)
+            self._weis_result, self._weis_rec, self._stoeck_rec = weis_result, weis_rec, stoeck_rec
+            del trick[k:], tricks[number:], events[e:]
+            raise
+
+    def _record_stoeck(self, seat: int, how: str) -> None:
+        """S2: the Stöck of ``seat``'s team recorded (in a new list: see :meth:`_play_and_record`) with its event."""
+        points = _weis.stoeck_points(self._ci, self.ruleset)
+        rec = self._stoeck_rec.copy()
+        rec[seat & 1] = points
+        self._stoeck_rec = rec
+        self._events.append((self._n, _event("stoeck", seat, f"Stöck {points}: seat {seat} {how}",
+                                             len(self._tricks))))
+
+    def _settle_weis(self) -> None:
+        """W7, W8, S2 after the first trick: the contest, the Weis recorded (a new list), Stöck shown in a Weis."""
+        decls, contract = self.declarations, self._contract
+        assert decls is not None and contract is not None  # the first trick is played under a contract
+        result = _weis._contest(decls, contract, self.forehand)
+        self._weis_result = result
+        team, winner = result.team, result.winner
+        if team is None or winner is None:  # both None when nobody has a Weis
+            return
+        t = int(team)
+        rec = self._weis_rec.copy()
+        rec[t] = result.points[t] * self._mult
+        self._weis_rec = rec
+        # the detail (which needs the reason in words) is written when the history is read
+        self._events.append((self._n, _event("weis", int(winner), "", 0)))
+        holder = self._stoeck_holder
+        if holder >= 0 and holder & 1 == t and self._stoeck_rec[t] == 0:
+            sm = self._stoeck_mask
+            if decls[holder].cards.mask & sm == sm:
+                self._record_stoeck(holder, "showed trump K and Q in a counted Weis (S2)")
 
     def _refuse_missing(self, c: int) -> None:
         card = _CARDS[c]
@@ -624,45 +813,6 @@ class Round:
         if self._played >> c & 1:
             raise CardNotInHandError(f"{card} has already been played in this hand")
         raise CardNotInHandError(f"{card} is not in seat {self._turn}'s hand")  # pragma: no cover
-
-    def _record_stoeck(self, seat: int, how: str) -> None:
-        points = _weis.stoeck_points(self._ci, self.ruleset)
-        self._stoeck_rec[seat & 1] = points
-        self._events.append((self._n, _event("stoeck", seat, f"Stöck {points}: seat {seat} {how}",
-                                             len(self._tricks))))
-
-    def _finish_trick(self) -> None:
-        trick = self._trick
-        number = len(self._tricks)
-        leader = self._leader
-        win_seat = (leader + trick_winner_index(trick, self._ci)) % 4
-        points = trick_value(trick, self._table, number == 8)  # O4–O7
-        if number == 0:
-            self._settle_weis()  # decided after the first trick, recorded before any trick points
-        team = win_seat & 1
-        self._points[team] += points
-        self._won[team] += 1
-        self._tricks.append((leader, tuple(trick), win_seat, points))
-        self._trick = []
-        self._leader = self._turn = win_seat
-
-    def _settle_weis(self) -> None:
-        decls, contract = self.declarations, self._contract
-        assert decls is not None and contract is not None  # the first trick is played under a contract
-        result = _weis._contest(decls, contract, self.forehand)
-        self._weis_result = result
-        team, winner = result.team, result.winner
-        if team is None or winner is None:  # both None when nobody has a Weis
-            return
-        t = int(team)
-        self._weis_rec[t] = result.points[t] * self._mult
-        # the detail (which needs the reason in words) is written when the history is read
-        self._events.append((self._n, _event("weis", int(winner), "", 0)))
-        holder = self._stoeck_holder
-        if holder >= 0 and holder & 1 == t and self._stoeck_rec[t] == 0:
-            sm = self._stoeck_mask
-            if decls[holder].cards.mask & sm == sm:
-                self._record_stoeck(holder, "showed trump K and Q in a counted Weis (S2)")
 
     # ----------------------------------------------------------------- results
     def score(self) -> HandScore:
@@ -744,30 +894,63 @@ class Round:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Round:
-        """Rebuild a round from :meth:`to_json`, replaying every call through the rules."""
+        """Rebuild a round from :meth:`to_json`, replaying every call through the rules.
+
+        Every malformed or inconsistent document, whatever its size, is refused with a
+        :class:`~jasslib.errors.RoundFormatError` that names the field (quoting at most a short
+        excerpt): a document larger than any round (:data:`MAX_JSON_SIZE`) or nested deeper
+        (:data:`MAX_JSON_DEPTH`) before it is parsed, each field's type and size before its content.
+
+        >>> Round.from_json('{"format": "jasslib.round/1", "hands": "AC"}')
+        Traceback (most recent call last):
+        ...
+        jasslib.errors.RoundFormatError: malformed JSON round: missing or bad field 'ruleset'
+        """
+        data = _load_json(text)
+        rs = data["ruleset"]
+        hands, calls, plays = data["hands"], data["calls"], data["plays"]
+        if not isinstance(rs, (str, dict)):
+            _malformed("ruleset", "a preset's name or an object of the ruleset's fields", rs)
+        if not isinstance(hands, list) or len(hands) != 4 or not all(isinstance(h, str) for h in hands):
+            _malformed("hands", "a list of four card texts, one per seat", hands)
+        for key in ("dealer", "forehand"):
+            if type(data[key]) is not int:
+                _malformed(key, "a seat number 0..3", data[key])
+        if not isinstance(calls, list) or len(calls) > 2:
+            _malformed("calls", "a list of at most two calls", calls)
+        for call in calls:
+            if not (isinstance(call, list) and len(call) == 2 and type(call[0]) is int and isinstance(call[1], str)):
+                _malformed("calls", "each call is [seat number, contract name or 'schieben']", call)
+        if not isinstance(plays, str) or len(plays) > 36 * 4:
+            _malformed("plays", "the cards played, at most 36, separated by spaces", plays)
+        tokens = plays.split()
+        if len(tokens) > 36:
+            _malformed("plays", "the cards played, at most 36, separated by spaces", plays)
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise RoundFormatError(f"not a JSON round: {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-            raise RoundFormatError(f"not a jasslib round: the 'format' field must be {JSON_FORMAT!r}")
-        try:
-            rs = data["ruleset"]
-            ruleset = Ruleset.from_dict(rs) if isinstance(rs, dict) else Ruleset.get(rs)
-            rnd = cls([CardSet.parse(h) for h in data["hands"]], dealer=data["dealer"],
-                      forehand=data["forehand"], ruleset=ruleset, seed=data.get("seed"))
-            for seat, call in data["calls"]:
+            ruleset = Ruleset.from_dict(rs) if isinstance(rs, dict) else Ruleset.parse(rs)
+            rnd = cls(hands, dealer=data["dealer"], forehand=data["forehand"], ruleset=ruleset,
+                      seed=data.get("seed"))
+            for seat, call in calls:
                 if call == "schieben":
                     rnd.schieben(seat)
+                elif call in Contract.__members__:
+                    rnd.choose(Contract.__members__[call], seat)
                 else:
-                    rnd.choose(Contract[call], seat)
-            for token in str(data["plays"]).split():
+                    raise ContractError(f"unknown contract {excerpt(call)}: expected one of "
+                                        f"{', '.join(Contract.__members__)} or 'schieben' (C1)")
+            for token in tokens:
                 rnd.play(token)
         except JassError as exc:
             raise RoundFormatError(f"inconsistent JSON round: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RoundFormatError(f"malformed JSON round: missing or bad field {exc}") from None
         return rnd
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Every field, the lists copied: :meth:`_restore` puts the round back exactly as it was (Game's undo)."""
+        return tuple(list(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in Round.__slots__))
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        for name, value in zip(Round.__slots__, snapshot):
+            setattr(self, name, list(value) if isinstance(value, list) else value)
 
     def _state(self) -> tuple[Any, ...]:
         return (self.ruleset, self.dealer, self.forehand, self.seed, self._initial, tuple(self._hands),

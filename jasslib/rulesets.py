@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .contracts import Contract, card_points
+from .contracts import Contract, _card_points, card_points
 from .errors import CardParseError, JassError, RulesetError, excerpt
 
 __all__ = ["Ruleset", "CLASSIC", "MODERN", "CLAIM_PRIORITY"]
@@ -140,6 +140,8 @@ class Ruleset:
 
     def card_points(self, contract: Contract | int | str) -> tuple[int, ...]:
         """Per card, its points under ``contract`` in this ruleset (O4–O6)."""
+        if type(contract) is Contract:  # the engine's case: straight to the cached table
+            return _card_points(contract, self.modern_undenufe)
         return card_points(contract, self.modern_undenufe)
 
     def sequence_points(self, length: int) -> int:

@@ -76,6 +76,8 @@ def _is_count(value: object) -> bool:
 
 def _check_number(value: object, what: str, low: int = 0, high: int | None = None) -> None:
     """Refuse ``value`` unless it is a numpy value or a whole number from ``low`` (to ``high``)."""
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return
     if _is_array(value):
         return
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
@@ -91,7 +93,13 @@ def match_points(tricks: _N) -> _N:
     >>> match_points(9), match_points(8)
     (100, 0)
     """
-    _check_number(tricks, "tricks taken", 0, 9)
+    if type(tricks) is not int or not 0 <= tricks <= 9:
+        _check_number(tricks, "tricks taken", 0, 9)
+    return _match_points(tricks)
+
+
+def _match_points(tricks: _N) -> _N:
+    """:func:`match_points` unchecked (the one home of the rule; the engine passes checked counts)."""
     bonus: _N = MATCH_BONUS * (tricks == 9)  # numpy types an array's == as Any
     return bonus
 
@@ -105,10 +113,17 @@ def multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[
     >>> multiplied(100, 20, 0, 2)        # H3: (100 + 20) × 2
     (200, 40, 0, 240)
     """
-    for value, what in ((trick_points, "trick points"), (weis, "Weis points"), (stoeck, "Stöck points")):
-        if not _is_array(value) and (not isinstance(value, int) or isinstance(value, bool)):
-            raise JassError(f"{what}: expected a whole number, got {excerpt(value)}")
-    _check_number(multiplier, "multiplier (C3)", 1)
+    if not (type(trick_points) is int and type(weis) is int and type(stoeck) is int and type(multiplier) is int
+            and multiplier >= 1):
+        for value, what in ((trick_points, "trick points"), (weis, "Weis points"), (stoeck, "Stöck points")):
+            if not _is_array(value) and (not isinstance(value, int) or isinstance(value, bool)):
+                raise JassError(f"{what}: expected a whole number, got {excerpt(value)}")
+        _check_number(multiplier, "multiplier (C3)", 1)
+    return _multiplied(trick_points, weis, stoeck, multiplier)
+
+
+def _multiplied(trick_points: _N, weis: _N, stoeck: _N, multiplier: _N) -> tuple[_N, _N, _N, _N]:
+    """:func:`multiplied` unchecked (the one home of H2's arithmetic; the engine passes checked numbers)."""
     ts = trick_points * multiplier
     w = weis * multiplier
     st = stoeck * multiplier
@@ -139,7 +154,7 @@ class HandScore:
     def trick_score(self) -> Pair:
         """Trick points after the multiplier, applied once (H2)."""
         m = self.multiplier
-        return (multiplied(self.trick_points[0], 0, 0, m)[0], multiplied(self.trick_points[1], 0, 0, m)[0])
+        return (_multiplied(self.trick_points[0], 0, 0, m)[0], _multiplied(self.trick_points[1], 0, 0, m)[0])
 
     @property
     def total(self) -> Pair:
@@ -196,13 +211,16 @@ def trick_totals(card_points: Sequence[int], tricks: Sequence[int], last_trick: 
     >>> trick_totals((80, 72), (4, 5), 1)
     (80, 77)
     """
-    cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
-    last = Team.parse(last_trick)
+    return _trick_totals(_pair(card_points, "card_points"), _pair(tricks, "tricks"), Team.parse(last_trick))
+
+
+def _trick_totals(cp: Pair, tr: Pair, last: Team) -> Pair:
+    """:func:`trick_totals` of checked pairs and team (the sums still checked: O7, nine tricks)."""
     if sum(cp) != CARD_POINTS_TOTAL:
         raise JassError(f"the card points of a hand total {CARD_POINTS_TOTAL} (O7), got {cp[0]} + {cp[1]} = {sum(cp)}")
     if sum(tr) != 9 or tr[last] == 0:
         raise JassError(f"a hand has nine tricks and the last-trick team took at least one, got {tr}")
-    totals = [cp[0] + match_points(tr[0]), cp[1] + match_points(tr[1])]
+    totals = [cp[0] + _match_points(tr[0]), cp[1] + _match_points(tr[1])]
     totals[last] += LAST_TRICK_BONUS
     return (totals[0], totals[1])
 
@@ -230,11 +248,16 @@ def hand_score(
     c = contract if type(contract) is Contract else Contract.parse(contract)
     mult = (ruleset if type(ruleset) is Ruleset else Ruleset.parse(ruleset)).multipliers[c]
     cp, tr = _pair(card_points, "card_points"), _pair(tricks, "tricks")
-    last = last_trick if type(last_trick) is Team else Team.parse(last_trick)
-    tp = trick_totals(cp, tr, last)
+    if type(last_trick) is Team:
+        last = last_trick
+    elif type(last_trick) is int and (last_trick == 0 or last_trick == 1):
+        last = _TEAMS[last_trick]
+    else:
+        last = Team.parse(last_trick)
+    tp = _trick_totals(cp, tr, last)
     w, s = _pair(weis, "weis"), _pair(stoeck, "stoeck")
-    match = _TEAMS[0] if match_points(tr[0]) else _TEAMS[1] if match_points(tr[1]) else None
-    m0, m1 = multiplied(tp[0], w[0], s[0], mult), multiplied(tp[1], w[1], s[1], mult)
+    match = _TEAMS[0] if _match_points(tr[0]) else _TEAMS[1] if _match_points(tr[1]) else None
+    m0, m1 = _multiplied(tp[0], w[0], s[0], mult), _multiplied(tp[1], w[1], s[1], mult)
     return HandScore(c, mult, cp, tr, last, tp, (m0[1], m1[1]), (m0[2], m1[2]), match)
 
 

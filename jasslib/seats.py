@@ -62,6 +62,8 @@ class Seat(enum.IntEnum):
         """
         if type(value) is Seat:
             return value
+        if type(value) is int and 0 <= value < 4:
+            return _SEATS[value]
         number = _whole_number(value, cls)
         if 0 <= number < 4:
             return _SEATS[number]
@@ -99,6 +101,8 @@ class Team(enum.IntEnum):
         """A team from 0 or 1 (or its text); ``True`` and other enums' members (a Seat) are no teams."""
         if type(value) is Team:
             return value
+        if type(value) is int and 0 <= value < 2:
+            return _TEAMS[value]
         number = _whole_number(value, cls)
         if number in (0, 1):
             return _TEAMS[number]
