@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,8 @@ def _warm_numba_kernels() -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Trainers record learners' progress: never into the real home during tests (one file per process).
+    os.environ["JASSLIB_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="jasslib-progress-"), "progress.json")
     if hasattr(config, "workerinput") or config.option.collectonly:
         return  # an xdist worker: the controller has compiled the kernels already
     _warm_numba_kernels()
