@@ -5,8 +5,12 @@ of the folder in a temporary directory, so a notebook that writes files leaves n
 kernel gets ``MPLBACKEND=Agg`` so plots need no display.  Deselect with ``pytest -m "not notebook"``.
 
 The committed form: no outputs and no execution counts, kernel ``python3``, a numbered file name, a markdown title
-cell first (``# ...``), a markdown cell with the learner's "Questions" last, and thin code cells (no function
-longer than a few lines: reusable code belongs in :mod:`jasslib`, e.g. :mod:`jasslib.analysis`).
+cell first (``# ...``), the learner's "Questions" as the last section (the last markdown heading; the questions
+themselves may follow as a code cell), and thin code cells (no function longer than a few lines: reusable code
+belongs in :mod:`jasslib`, e.g. :mod:`jasslib.analysis`).
+
+What the executed notebooks show is checked too (:data:`OUTPUT_CHECKS`): no ``NaN`` or ``<NA>`` in a table a
+learner reads, contracts as people write them (``♥ trump``, not ``HEARTS``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from jasslib import Contract
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
@@ -51,6 +57,62 @@ def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
     client.execute()  # raises CellExecutionError, with the failing cell and its traceback, on any error
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+    for check in OUTPUT_CHECKS.get(path.name[:2], ()):
+        problems = check(nb)
+        assert not problems, f"{path.name}: {check.__doc__} {problems}"
+
+
+def _shown(cell) -> str:
+    """What a code cell shows: its text and HTML outputs, joined."""
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            parts.append(out.get("text", ""))
+        data = out.get("data", {})
+        parts.append(data.get("text/html", "") or data.get("text/plain", ""))
+    return "\n".join("".join(p) if isinstance(p, list) else p for p in parts)
+
+
+def _tables(nb) -> list[tuple[int, str]]:
+    """(cell, HTML) of every table a code cell shows."""
+    return [(i, html) for i, c in enumerate(nb.cells) if c.cell_type == "code"
+            for html in [_shown(c)] if "<table" in html]
+
+
+def no_missing_value_marks(nb) -> list[int]:
+    """Tables show blanks, not NaN or <NA>, where a value is missing (cells listed)."""
+    return [i for i, html in _tables(nb) if re.search(r">\s*(NaN|&lt;NA&gt;|<NA>|None)\s*<", html)]
+
+
+def contracts_as_people_write_them(nb) -> list[int]:
+    """Tables name contracts as people write them (♥ trump, Obenabe), not as enum names (cells listed)."""
+    names = "|".join(c.name for c in Contract)
+    return [i for i, html in _tables(nb) if re.search(rf">\s*({names})\s*<", html)]
+
+
+OUTPUT_CHECKS = {
+    "06": (no_missing_value_marks,),
+    "07": (no_missing_value_marks, contracts_as_people_write_them),
+}
+"""Per notebook number, checks of what the executed notebook shows; each returns the offending cells."""
+
+
+def _executed(outputs: list[dict]) -> nbformat.NotebookNode:
+    cells = [nbformat.v4.new_code_cell("x", outputs=[nbformat.from_dict(o) for o in outputs])]
+    return nbformat.v4.new_notebook(cells=cells)
+
+
+def test_output_checks_find_what_they_look_for():
+    frame = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/html": "<table><tr><td>1</td><td>{}</td></tr></table>", "text/plain": "x"}}
+    bad = [dict(frame, data={"text/html": frame["data"]["text/html"].format(v)}) for v in ("NaN", "&lt;NA&gt;")]
+    good = dict(frame, data={"text/html": frame["data"]["text/html"].format("")})
+    assert [no_missing_value_marks(_executed([b])) for b in bad] == [[0], [0]]
+    assert no_missing_value_marks(_executed([good])) == []
+    hearts = dict(frame, data={"text/html": frame["data"]["text/html"].format("HEARTS")})
+    people = dict(frame, data={"text/html": frame["data"]["text/html"].format("♥ trump")})
+    assert contracts_as_people_write_them(_executed([hearts])) == [0]
+    assert contracts_as_people_write_them(_executed([people])) == []
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
@@ -69,8 +131,9 @@ def test_notebook_opens_with_a_title_and_ends_with_questions(path):
     assert cells, f"{path.name} is empty"
     assert cells[0].cell_type == "markdown" and cells[0].source.lstrip().startswith("# "), \
         f"{path.name} must open with a markdown title cell ('# ...')"
-    assert cells[-1].cell_type == "markdown" and "Questions" in cells[-1].source, \
-        f"{path.name} must end with a markdown 'Questions' cell"
+    headings = [h for c in cells if c.cell_type == "markdown" for h in re.findall(r"^#+ +(.*)$", c.source, re.M)]
+    assert headings and "Questions" in headings[-1], \
+        f"{path.name} must end with a 'Questions' section (its last markdown heading), not {headings[-1:]}"
 
 
 def _long_functions(source: str) -> list[tuple[str, int]]:
