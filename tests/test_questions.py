@@ -301,6 +301,14 @@ def test_scores_agree_with_the_engine():
     assert question("11.4").answer == comb(32, 5)
 
 
+def test_the_rule_based_players_estimate_names_the_same_contract():
+    from jasslib.players.heuristics import contract_values
+
+    values = contract_values(CardSet.parse("J♦ 9♦ A♦ 6♦ 8♣ 9♣ 8♠ 9♠ 8♥").mask, CLASSIC.multipliers)
+    best = Contract(max(range(6), key=lambda c: values[c]))
+    assert question("08.1").answer == str(best) == "♦ trump"
+
+
 def test_notebook_08_questions_read_the_notebooks_round():
     r = Round.deal(seed=0)
     r.schieben()

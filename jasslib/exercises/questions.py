@@ -618,10 +618,11 @@ def _notebook_08() -> list[Question]:
            "suit would only decide between equal sequences")
     diamonds = "♦ trump"
     return [
-        _choice("08.1", "You are forehand with J♦ 9♦ A♦ 6♦ and five small cards of the other suits. Which contract "
-                        "do you choose?", ["Obenabe", "Undenufe", diamonds, "schieben"], diamonds,
+        _choice("08.1", "You are forehand with J♦ 9♦ A♦ 6♦ and five small cards of the other suits: 8♣ 9♣ 8♠ 9♠ "
+                        "8♥. Which contract do you name?", ["Obenabe", "Undenufe", diamonds, "schieben"], diamonds,
                 "With the Puur (J♦) and the Näll (9♦), the two strongest trumps, and the A♦, diamonds are the "
-                "natural trump: nobody can take those two from you (O2, C1); ♦ also counts ×2 (C3).", "O2", "C1"),
+                "natural trump (O2); your eights and nines would take nothing in Obenabe or Undenufe, and "
+                "schieben gives the choice away for no reason (C1). ♦ also counts ×2 (C3).", "O2", "C1", "C3"),
         _choice("08.2", "In the bots' round of this notebook, which team took the last trick?", ["team 0", "team 1"],
                 last_team, f"{Seat(last.winner)} took the last trick, so {last_team} got its {last.points} points, "
                            f"with the bonus (O7).", "O7"),
@@ -690,14 +691,15 @@ def _notebook_09() -> list[Question]:
 
 
 def _notebook_10() -> list[Question]:
-    impossible = ("it cannot happen: the teams share 152 + 5 = 157, or 257 with a match, so 207 would mean an error "
-                  "in the engine or the data")
+    cards = HAND_TOTAL - LAST_TRICK_BONUS
+    impossible = (f"it cannot happen: the teams share {cards} + {LAST_TRICK_BONUS} = {HAND_TOTAL}, or {MATCH_TOTAL} "
+                  "with a match, so 207 would mean an error in the engine or the data")
     match = hand_score(card_points=(152, 0), tricks=(9, 0), last_trick=0, contract=Contract.UNDENUFE)
     clubs = hand_score(card_points=(152, 0), tricks=(9, 0), last_trick=0, contract=Contract.CLUBS)
     return [
         _choice("10.1", "Every total in the O7 check is 157 or 257. What would a total of 207 mean?",
                 ["a match without the last trick", impossible, "a hand with Weis", "a hand with Stöck"], impossible,
-                f"The cards are worth 152 in every contract, the last trick adds {LAST_TRICK_BONUS} and a match "
+                f"The cards are worth {cards} in every contract, the last trick adds {LAST_TRICK_BONUS} and a match "
                 f"{MATCH_TOTAL - HAND_TOTAL}; Weis and Stöck are not trick points (O7, H1).", "O7", "H1"),
         _discussion("10.2", "With the contract forced, team 0 averages about 78.5 trick points. Where, then, does the "
                             "choosing team's advantage come from? Use the schieben section to explain.",
