@@ -48,7 +48,7 @@ from jasslib.exercises.questions import (
 from jasslib.play import LAST_TRICK_BONUS
 from jasslib.rulebook import RULE_ID_PATTERN, RULES
 from jasslib.scoring import HAND_TOTAL, MATCH_TOTAL
-from jasslib.widgets.questions import QuestionSet, QuestionWidget
+from jasslib.widgets.questions import SHORT_OPTION, QuestionSet, QuestionWidget
 from jasslib.widgets.questions import question as question_widget
 from jasslib.widgets.questions import questions as questions_widget
 
@@ -380,6 +380,19 @@ def test_choice_widget_asks_for_a_choice_first():
         widget.set_response("Maybe")
 
 
+def test_long_options_are_listed_and_chosen_by_letter():
+    widget = question_widget("08.4")
+    q = widget.question
+    assert max(map(len, q.options)) > SHORT_OPTION and widget.choice is not None
+    assert [label for label, _ in widget.choice.options] == ["A", "B", "C", "D"]
+    listed = parse(widget.ui.children[1].value).text
+    assert all(option.rstrip(".") in listed for option in q.options)
+    widget.choice.value = q.answer  # the letter's value is the option itself
+    assert widget.check().correct
+    short = question_widget("02.1")
+    assert short.choice is not None and list(short.choice.options) == ["Yes", "No"]
+
+
 def test_number_widget_reports_unreadable_text():
     widget = question_widget("07.1")
     assert widget.number_text is not None and widget.number_text.description == "Points:"
@@ -445,7 +458,7 @@ def test_random_clicks_never_raise():
         widget = rng.choice(widgets)
         action = rng.randrange(5)
         if action == 0 and widget.choice is not None:
-            widget.choice.value = rng.choice(list(widget.choice.options))
+            widget.choice.value = rng.choice(widget.question.options)
         elif action == 1 and widget.card_buttons:
             button = rng.choice(list(widget.card_buttons.values()))
             button.value = not button.value

@@ -36,7 +36,11 @@ from ..exercises.questions import question as _find
 from ._common import card_button_layout, card_label, card_tooltip, check_style, guarded, message_html, text_html
 from .trainer import feedback_html
 
-__all__ = ["QuestionWidget", "QuestionSet", "question", "questions"]
+__all__ = ["QuestionWidget", "QuestionSet", "question", "questions", "SHORT_OPTION"]
+
+SHORT_OPTION = 40
+"""Options of at most this many characters are radio buttons with their text; longer ones are listed as
+text that wraps, each with a letter, and chosen by the letter."""
 
 
 class QuestionWidget:
@@ -60,7 +64,7 @@ class QuestionWidget:
         self.answer_text: w.Textarea | None = None
         self.check_button = w.Button(description="Check", button_style="primary", icon="check",
                                      tooltip="Check your answer")
-        self.model_button = w.Button(description="Show a model answer", icon="eye",
+        self.model_button = w.Button(description="Show a model answer", icon="eye", layout=w.Layout(width="auto"),
                                      tooltip="One good answer, with the rules behind it")
         self.feedback = w.HTML()
         self.feedback.add_class("jass-feedback")
@@ -71,8 +75,15 @@ class QuestionWidget:
         rows: list[w.Widget] = [self.prompt]
         if q.exercise is not None:
             rows.append(w.HTML(q.position_html(self.style)))
-        if q.kind == "choice":
+        if q.kind == "choice" and max(len(o) for o in q.options) <= SHORT_OPTION:
             self.choice = w.RadioButtons(options=list(q.options), value=None, layout=w.Layout(width="auto"))
+            rows.append(self.choice)
+        elif q.kind == "choice":  # long options: listed as text (which wraps), chosen by their letter
+            letters = [chr(ord("A") + i) for i in range(len(q.options))]
+            items = "".join(f"<li><b>{k}.</b> {text_html(o)}</li>" for k, o in zip(letters, q.options))
+            rows.append(w.HTML(f"<ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{items}</ul>"))
+            self.choice = w.RadioButtons(options=list(zip(letters, q.options)), value=None, orientation="horizontal",
+                                         description="Answer:")
             rows.append(self.choice)
         elif q.kind == "cards":
             layout = card_button_layout()
