@@ -102,6 +102,8 @@ _LAZY: dict[str, str] = {
     "stoeck_timing_trainer": "widgets", "claim_check_trainer": "widgets", "revoke_trainer": "widgets",
     "schneider_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
     "FinalCheck": "widgets", "final_check": "widgets",
+    "question": "widgets.questions", "questions": "widgets.questions",
+    "Question": "exercises.questions", "questions_for": "exercises.questions",
 }
 
 
