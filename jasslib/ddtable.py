@@ -1,0 +1,457 @@
+"""Double-dummy tables at scale: every deal of a seed solved under all six contracts, on Dask.
+
+One row per deal: the double-dummy (DD) trick points of forehand's team (team 0; forehand is seat 0,
+as in :mod:`jasslib.simulation`) under each contract (``dd_clubs`` ... ``dd_undenufe``, from
+:func:`jasslib.solver.dd_batch`), the four hands as masks, and forehand's hand features of
+:data:`jasslib.simulation.COLUMNS` (``fh_*``).  Deal ``i`` of a seed is the same deal as row ``deal == i``
+of :func:`jasslib.simulation.simulate` with that seed (both use :func:`jasslib.fast.deal_batch`), so the
+two frames join on ``deal``.
+
+>>> t = dd_frame(seed=1, start=0, count=3)
+>>> len(t), int(t.deal.iloc[-1]), [c for c in t.columns if c.startswith("dd_")]
+(3, 2, ['dd_clubs', 'dd_spades', 'dd_hearts', 'dd_diamonds', 'dd_obenabe', 'dd_undenufe'])
+>>> bool(t[DD_COLUMNS].isin(range(258)).all().all())
+True
+
+:func:`compute` returns a table in memory; :func:`write` streams one to Parquet in chunks that survive
+an interruption: each finished chunk is written (atomically) to ``PATH.parts/chunk-000123.parquet``, a
+new run with the same settings skips them, and ``PATH`` itself appears (atomically) only when every
+chunk is there.  Both run serially (``workers=0``) or on Dask distributed: a local cluster over the
+machine's cores by default, or an existing cluster by address.  Dask is imported only when it is used.
+The same seed gives the same table whatever the number of workers or the chunk size.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .rulesets import CLASSIC, PRESETS, Ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "dd_frame", "compute", "write", "WriteResult",
+           "parts_folder", "summary"]
+
+_CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
+DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
+"""The DD columns: forehand's team's trick points under each contract with perfect play on both sides."""
+FORMAT = "jasslib-dd-table/1"
+"""The format tag of a run's settings file (``PATH.parts/run.json``)."""
+DEFAULT_CHUNK_SIZE = 500
+"""Deals per chunk: the unit of work, of resuming and of the progress bar."""
+
+
+def _ruleset(ruleset: Ruleset | str) -> Ruleset:
+    return ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
+
+
+def _check_seed(seed: int | str) -> int | str:
+    """``seed`` when :func:`jasslib.fast.deal_batch` takes it (an int or a str), else a ValueError."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ValueError(f"a seed is an int or a str, got {seed!r}")
+    return seed
+
+
+def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
+    """The DD table of deals ``start .. start + count - 1`` of ``seed`` (one row per deal; see the module).
+
+    Columns: ``deal``, ``seed``, :data:`DD_COLUMNS` (int16), ``hand_0`` .. ``hand_3`` (int64 masks, seat 0 is
+    forehand) and forehand's features ``fh_*`` exactly as in :data:`jasslib.simulation.COLUMNS`.
+    """
+    import numpy as np
+    import pandas as pd
+
+    from . import fast, solver
+    from .simulation import CONTRACT_NAMES, hand_features
+
+    rs = _ruleset(ruleset)
+    hands = fast.deal_batch(_check_seed(seed), int(start), int(count))
+    dd = np.asarray(solver.dd_batch(hands, forehand=0, ruleset=rs), dtype=np.int64).reshape(len(hands), 6)
+    data: dict[str, Any] = {
+        "deal": np.arange(int(start), int(start) + int(count), dtype=np.int64),
+        "seed": np.full(len(hands), seed, dtype=np.int64) if isinstance(seed, int)
+        else pd.Categorical.from_codes(np.zeros(len(hands), dtype=np.int8), categories=[str(seed)]),
+    }
+    for c, name in enumerate(DD_COLUMNS):
+        data[name] = dd[:, c].astype(np.int16)
+    for s in range(4):
+        data[f"hand_{s}"] = hands[:, s].astype(np.int64)
+    features = hand_features(hands[:, 0], rs)
+    for key, values in features.items():
+        data[f"fh_{key}"] = values
+    data["fh_best"] = pd.Categorical(features["best"], categories=CONTRACT_NAMES, ordered=True)
+    return pd.DataFrame(data)
+
+
+# ----------------------------------------------------------------------------------------------- running
+
+
+def _chunks(deals: int, chunk_size: int) -> list[tuple[int, int, int]]:
+    """(chunk number, first deal, number of deals) for ``deals`` deals in chunks of ``chunk_size``."""
+    return [(k, start, min(chunk_size, deals - start)) for k, start in enumerate(range(0, deals, chunk_size))]
+
+
+def _check_counts(deals: int, chunk_size: int, workers: int | None) -> None:
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise ValueError(f"the number of deals is a whole number of at least 0, got {deals!r}")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"the chunk size is a whole number of at least 1, got {chunk_size!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+        raise ValueError(f"the number of workers is a whole number of at least 0 (0: no Dask), got {workers!r}")
+
+
+def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
+    """A callable advancing a tqdm bar over deals (starting at the ``done`` deals resumed), or doing nothing."""
+    if not show:
+        return lambda n, close=False: None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is in the simulation extra
+        return lambda n, close=False: None
+    bar = tqdm(total=total, initial=done, unit="deal", desc="dd-table", mininterval=0.5)
+
+    def step(n: int, close: bool = False) -> None:
+        if n:
+            bar.update(n)
+        if close:
+            bar.close()
+
+    return step
+
+
+def _run(tasks: list[tuple[int, int, int]], seed: int | str, ruleset: Ruleset, workers: int | None,
+         scheduler: Any, done: Callable[[int, pd.DataFrame], None]) -> None:
+    """Compute every (chunk, start, count) task and hand each frame to ``done`` as it arrives.
+
+    ``workers=0`` computes in this process; otherwise on Dask (``scheduler``: an address or a
+    ``distributed.Client``; None: a local cluster of ``workers`` processes, all cores when None).
+    """
+    if not tasks:
+        return
+    if workers == 0 and scheduler is None:
+        for k, start, count in tasks:
+            done(k, dd_frame(seed, start, count, ruleset))
+        return
+    with _dask_client(workers, scheduler) as client:
+        from distributed import as_completed
+
+        futures = {client.submit(dd_frame, seed, start, count, ruleset, pure=False, key=f"dd-chunk-{k}-{start}"): k
+                   for k, start, count in tasks}
+        try:
+            for future in as_completed(list(futures)):
+                frame = future.result()
+                done(futures[future], frame)
+                future.release()
+        except BaseException:
+            client.cancel(list(futures))
+            raise
+
+
+class _sigint_ignored:  # noqa: N801 - a context manager
+    """Ignore SIGINT while child processes are started (in the main thread only; elsewhere do nothing)."""
+
+    def __enter__(self) -> None:
+        import signal
+        import threading
+
+        self.old: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+
+
+class _dask_client:  # noqa: N801 - used as a context manager, like a function
+    """A ``distributed.Client`` for the run, closed (with its local cluster) on the way out."""
+
+    def __init__(self, workers: int | None, scheduler: Any) -> None:
+        self.workers, self.scheduler = workers, scheduler
+        self.client: Any = None
+        self.cluster: Any = None
+        self.own_client = True
+
+    def __enter__(self) -> Any:
+        try:
+            import logging
+
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ImportError("the Dask path needs Dask: pip install 'dask[distributed]' (or use workers=0)") from None
+        if self.scheduler is not None and not isinstance(self.scheduler, str):
+            self.client, self.own_client = self.scheduler, False  # a Client the caller manages
+            return self.client
+        if self.scheduler is not None:
+            try:
+                self.client = Client(self.scheduler, timeout="10s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise OSError(f"cannot reach the Dask scheduler at {self.scheduler!r} ({exc})") from None
+            return self.client
+        n = self.workers if self.workers else (os.cpu_count() or 1)
+        # Ctrl-C reaches every process of the terminal's group: the worker processes start with SIGINT
+        # ignored (they inherit it), so only this process reacts, keeps the finished chunks and closes them.
+        with _sigint_ignored():
+            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                        dashboard_address=None, silence_logs=logging.ERROR)
+        self.client = Client(self.cluster)
+        return self.client
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            if self.client is not None and self.own_client:
+                self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+
+
+def compute(
+    deals: int,
+    seed: int | str = 0,
+    ruleset: Ruleset | str = CLASSIC,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    workers: int | None = 0,
+    scheduler: Any = None,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """The DD table of deals ``0 .. deals - 1`` of ``seed``, in memory (see the module for the columns).
+
+    ``workers=0`` (the default) runs in this process; ``workers=None`` on a local Dask cluster over all
+    cores, ``workers=k`` on one of ``k`` processes; ``scheduler`` (an address such as
+    ``"tcp://10.0.0.5:8786"`` or a ``distributed.Client``) on an existing cluster.
+
+    >>> t = compute(4, seed=2)
+    >>> t.deal.tolist(), t.equals(compute(4, seed=2, chunk_size=3))
+    ([0, 1, 2, 3], True)
+    """
+
+    _check_counts(deals, chunk_size, workers)
+    rs = _ruleset(ruleset)
+    _check_seed(seed)
+    tasks = _chunks(deals, chunk_size)
+    frames: dict[int, pd.DataFrame] = {}
+    bar = _progress(deals, 0, progress)
+
+    def done(k: int, frame: pd.DataFrame) -> None:
+        frames[k] = frame
+        bar(len(frame))
+
+    try:
+        _run(tasks, seed, rs, workers, scheduler, done)
+    finally:
+        bar(0, close=True)
+    if not tasks:
+        return dd_frame(seed, 0, 0, rs)
+    return _concat([frames[k] for k, _, _ in tasks])
+
+
+def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Chunks in order, with the categorical columns kept categorical."""
+    import pandas as pd
+
+    if len(frames) == 1:
+        return frames[0].reset_index(drop=True)
+    out = pd.concat(frames, ignore_index=True)
+    for name, col in frames[0].items():
+        if isinstance(col.dtype, pd.CategoricalDtype) and not isinstance(out[name].dtype, pd.CategoricalDtype):
+            out[name] = pd.Categorical(out[name], categories=col.cat.categories, ordered=col.cat.ordered)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- files
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What :func:`write` did: the file, its deals, the chunks computed now and those resumed, the time."""
+
+    path: Path
+    deals: int
+    computed: int
+    resumed: int
+    resumed_deals: int
+    seconds: float
+    frame: pd.DataFrame | None = None
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals computed in this run per second of wall time (resumed chunks not counted)."""
+        return (self.deals - self.resumed_deals) / self.seconds if self.seconds > 0 else float("nan")
+
+
+def parts_folder(path: str | os.PathLike[str]) -> Path:
+    """The folder of finished chunks of an unfinished :func:`write` to ``path``: ``PATH.parts``.
+
+    >>> parts_folder("runs/dd.parquet").as_posix()
+    'runs/dd.parquet.parts'
+    """
+    p = Path(path)
+    return p.with_name(p.name + ".parts")
+
+
+def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int) -> dict[str, Any]:
+    rs: Any = ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
+    return {"format": FORMAT, "seed": seed, "ruleset": rs, "chunk_size": chunk_size}
+
+
+def _check_target(target: Path) -> Path:
+    """The folder of ``target`` after checking that a Parquet file can be made there (nothing is written)."""
+    if target.suffix.lower() != ".parquet":
+        raise ValueError(f"the output file must end in .parquet, got {str(target)!r}")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise OSError(f"cannot write {str(target)!r}: {str(folder)!r} is not a folder")
+    if target.is_dir():
+        raise OSError(f"cannot write {str(target)!r}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable")
+    return folder
+
+
+def _atomic_parquet(frame: pd.DataFrame, target: Path) -> None:
+    """Write ``frame`` to a temporary file beside ``target``, then rename it: ``target`` is never half-written."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        frame.to_parquet(tmp, index=False)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
+    """Check that an existing ``parts`` folder was made with ``settings`` (and drop its stale temporary files)."""
+    run = parts / "run.json"
+    if parts.exists():
+        if not parts.is_dir():
+            raise OSError(f"cannot keep chunks in {str(parts)!r}: a file of that name is in the way")
+        try:
+            old = json.loads(run.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            old = None
+        if old != settings:
+            said = "no readable run.json" if old is None else \
+                f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}"
+            raise ValueError(
+                f"{str(parts)!r} holds the chunks of another run ({said}); run that command again to resume it, "
+                "or delete the folder to start afresh")
+        for stale in parts.glob(".*.tmp"):  # a chunk being written when the process was killed
+            stale.unlink(missing_ok=True)
+
+
+def _make_parts(parts: Path, settings: dict[str, Any]) -> None:
+    """Create ``parts`` with its settings file ``run.json`` (written atomically), unless it exists."""
+    if parts.is_dir():
+        return
+    parts.mkdir()
+    tmp = parts / ".run.json.tmp"
+    tmp.write_text(json.dumps(settings), encoding="utf-8")
+    os.replace(tmp, parts / "run.json")
+
+
+def _chunk_path(parts: Path, k: int) -> Path:
+    return parts / f"chunk-{k:06d}.parquet"
+
+
+def _finished(path: Path, count: int) -> bool:
+    """True when the chunk file exists and holds ``count`` rows (a chunk of another length is redone)."""
+    if not path.is_file():
+        return False
+    try:
+        import pyarrow.parquet as pq
+
+        return int(pq.read_metadata(path).num_rows) == count
+    except Exception:  # noqa: BLE001 - an unreadable chunk is simply computed again
+        return False
+
+
+def write(
+    path: str | os.PathLike[str],
+    deals: int,
+    seed: int | str = 0,
+    ruleset: Ruleset | str = CLASSIC,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: bool = False,
+    keep_frame: bool = False,
+) -> WriteResult:
+    """Write the DD table of deals ``0 .. deals - 1`` of ``seed`` to ``path`` (``.parquet``), resumably.
+
+    Finished chunks go to :func:`parts_folder` (``PATH.parts/chunk-000000.parquet`` ..., each written to a
+    temporary file and renamed), with the run's settings in ``run.json``.  An interrupted run, started
+    again with the same seed, ruleset and chunk size, keeps those chunks and computes only the others; a
+    folder left by a run with other settings is refused (delete it or use another path).  When every
+    chunk is there, ``path`` is written atomically and the folder removed.  ``workers`` and ``scheduler``
+    as in :func:`compute`, except that the default here is a local Dask cluster over all cores.
+    ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`.
+    """
+    import pandas as pd
+
+    _check_counts(deals, chunk_size, workers)
+    if workers and scheduler is not None:
+        raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
+    target = Path(path)
+    _check_target(target)
+    rs = _ruleset(ruleset)
+    _check_seed(seed)
+    began = time.perf_counter()
+    parts = parts_folder(target)
+    settings = _settings(seed, rs, chunk_size)
+    _check_parts(parts, settings)  # the folder itself is made with the first finished chunk
+    tasks = _chunks(deals, chunk_size)
+    todo = [t for t in tasks if not _finished(_chunk_path(parts, t[0]), t[2])]
+    resumed = len(tasks) - len(todo)
+    resumed_deals = sum(t[2] for t in tasks) - sum(t[2] for t in todo)
+    bar = _progress(deals, resumed_deals, progress)
+
+    def done(k: int, frame: pd.DataFrame) -> None:
+        _make_parts(parts, settings)
+        _atomic_parquet(frame, _chunk_path(parts, k))
+        bar(len(frame))
+
+    try:
+        _run(todo, seed, rs, workers, scheduler, done)
+    finally:
+        bar(0, close=True)
+    frames = [pd.read_parquet(_chunk_path(parts, k)) for k, _, _ in tasks]
+    table = _concat(frames) if frames else dd_frame(seed, 0, 0, rs)
+    _atomic_parquet(table, target)
+    shutil.rmtree(parts, ignore_errors=True)
+    return WriteResult(target, deals, len(todo), resumed, resumed_deals, time.perf_counter() - began,
+                       table if keep_frame else None)
+
+
+def summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Per contract: the mean DD trick points of forehand's team, the share of matches (257) and of deals
+    where the team makes at least half (79 of 157).
+
+    >>> summary(compute(5, seed=3)).columns.tolist()
+    ['deals', 'mean', 'P(match)', 'P(>=79)']
+    """
+    import pandas as pd
+
+    n = len(table)
+    rows = {}
+    for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS):
+        v = table[col].astype(int)
+        rows[name] = {"deals": n, "mean": round(float(v.mean()), 1) if n else float("nan"),
+                      "P(match)": round(float((v == 257).mean()), 4) if n else float("nan"),
+                      "P(>=79)": round(float((v >= 79).mean()), 4) if n else float("nan")}
+    return pd.DataFrame.from_dict(rows, orient="index")
