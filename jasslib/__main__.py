@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 __all__ = ["main"]
 
@@ -41,11 +42,11 @@ def _workers(text: str) -> int:
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:
     """Make ``parser`` report a bad argument in one sentence on stderr (exit code 2), without the usage block."""
 
-    def error(message: str) -> None:  # argparse's error() must not return
+    def error(message: str) -> NoReturn:  # argparse's error() must not return
         message = message.replace("argument ", "", 1) if message.startswith("argument ") else message
         parser.exit(2, f"{parser.prog}: error: {message} (see --help)\n")
 
-    parser.error = error  # type: ignore[method-assign]
+    parser.error = error  # type: ignore[method-assign]  # argparse has no hook for its error message
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -206,7 +207,7 @@ def _dd_table(args: argparse.Namespace) -> int:
     print(f"wrote {args.deals:,} deals to {args.out} in {result.seconds:.1f} s "
           f"({result.deals_per_second:,.0f} deals/s{resumed})")
     print("forehand's team's double-dummy trick points per contract:")
-    print(ddtable.summary(result.frame).to_string())  # type: ignore[arg-type]
+    print(ddtable.summary(result.frame).to_string())
     return 0
 
 
