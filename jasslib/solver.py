@@ -66,7 +66,7 @@ from .bits import lsb_index, popcount
 from .cards import FULL_MASK, Card, CardLike, CardSet
 from .contracts import Contract
 from .errors import CardNotInHandError, DuplicateCardError, HandSizeError, IllegalPlayError, OutOfTurnError, PhaseError
-from .play import LAST_TRICK_BONUS, check_play, legal_mask, strength_table, trick_value, trick_winner_index
+from .play import LAST_TRICK_BONUS, above_table, check_play, legal_mask, strength_table, trick_value, trick_winner_index
 from .rulesets import CLASSIC, Ruleset
 from .scoring import MATCH_BONUS
 from .seats import Seat
@@ -85,11 +85,12 @@ __all__ = [
     "HAVE_NUMBA",
 ]
 
-TT_BITS = 20
+TT_BITS = 22
 TT_ENTRIES = 1 << TT_BITS
 """Entries of the transposition table of each thread (8-byte key, two 2-byte bounds, a 1-byte move)."""
 _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
+_ABORT = -(1 << 40)
 
 _legal = jit(legal_mask)
 _winner = jit(trick_winner_index)
@@ -134,17 +135,89 @@ def _tt_index(key: int, mask: int) -> int:
     return ((h >> 30) & mask) & ~1
 
 
+@jit
+def _tt_data(lo: int, hi: int, move: int) -> int:
+    """One table entry's data word: the lower and upper bound and the best move."""
+    return (lo + 0x8000) | ((hi + 0x8000) << 16) | ((move + 1) << 32)
+
+
 # Columns of the per-ply stack of :func:`_search` (one row per card played below the root).
 _K, _LEADER, _FLAGS, _LEFT, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _N, _I, _GOT, _SLOT, _KEY, _SEAT, _TN = range(17)
 _NCOL = 17
 _PLIES = 40
+_FIRST = 1 << 40  # ordering score of the table's best move
+_NODES, _BUDGET, _PROBES = 0, 1, 2  # counters in ``stats``
+
+
+@jit
+def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, alive: int, filt: int, tt_best: int,
+                   contract: int, points: np.ndarray, order: np.ndarray, mrow: np.ndarray, srow: np.ndarray) -> int:
+    """The legal moves of the side to move (one per class of equivalent cards), best first, into ``mrow``.
+
+    Ordering: the table's best move; for a lead, a master card (strongest of its suit still out) with its
+    points, else the cheapest card; for a follower, cards that make the side win the trick (the player's
+    own card first, giving points to the partner next), trumping in only when the trick is worth it,
+    then the cheapest cards.
+    """
+    seat = (leader + k) & 3
+    legal = _legal(hands[seat], row[:k], contract) & filt
+    n = _moves(legal, alive, points, order, mrow)
+    strength = strength_table(contract)
+    above = above_table(contract)
+    team = seat & 1
+    worth = 0
+    for q in range(k):
+        worth += points[row[q]]
+    for j in range(n):
+        c = mrow[j]
+        if c == tt_best:
+            score = _FIRST
+        elif k == 0:
+            if above[c] & alive == 0:
+                score = 1000 + points[c]
+            else:
+                score = -(points[c] * 16 + strength[c])
+        else:
+            row[k] = c
+            w = (leader + _winner(row[: k + 1], contract)) & 3
+            if c // 9 == contract and row[0] // 9 != contract and worth < 10:
+                score = -5000 - strength[c]  # trumping in costs a trump: only first when the trick is worth it
+            elif w == seat:
+                score = 2000 + points[c] * 4 - strength[c]
+            elif w & 1 == team:
+                score = 1000 + points[c] * 4 - strength[c]
+            else:
+                score = -points[c] * 4 - strength[c]
+        srow[j] = score
+    for j in range(1, n):  # insertion sort, best score first
+        c = mrow[j]
+        score = srow[j]
+        i = j - 1
+        while i >= 0 and srow[i] < score:
+            mrow[i + 1] = mrow[i]
+            srow[i + 1] = srow[i]
+            i -= 1
+        mrow[i + 1] = c
+        srow[i + 1] = score
+    return n
+
+
+@jit
+def _close_trick(row: np.ndarray, leader: int, flags: int, last: bool, contract: int,
+                 points: np.ndarray) -> tuple[int, int, int, int]:
+    """A complete trick: (winner, signed points for team 0 incl. the last trick's 5, new flags, card points)."""
+    w = np.int64((leader + _winner(row, contract)) & 3)
+    cards = np.int64(_trick_value(row, points, False))
+    got = np.int64(_trick_value(row, points, last))
+    if w & 1:
+        return w, -got, np.int64(flags & 2), cards
+    return w, got, np.int64(flags & 1), cards
 
 
 @jit
 def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0: int, left0: int, alpha0: int,
-            beta0: int, filt: int, contract: int, points: np.ndarray, order: np.ndarray, tt_key: np.ndarray,
-            tt_lo: np.ndarray, tt_hi: np.ndarray, tt_move: np.ndarray, gen: int, st: np.ndarray, mv: np.ndarray,
-            sc: np.ndarray, stats: np.ndarray) -> int:
+            beta0: int, filt: int, contract: int, points: np.ndarray, order: np.ndarray, tt: np.ndarray, gen: int,
+            st: np.ndarray, mv: np.ndarray, sc: np.ndarray, stats: np.ndarray) -> int:
     """Fail-soft alpha-beta: the difference team 0 - team 1 of the points of the rest of the round.
 
     The root has ``k0`` cards of the current trick in ``tricks[0]`` (led by ``leader0``); ``left0`` is
@@ -152,11 +225,11 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
     still make a match.  ``filt`` restricts the root's moves (to value one card).  The search is
     iterative (numba cannot cache recursive functions): ``st`` holds one row of state per ply, ``mv``
     and ``sc`` the ordered moves and their scores; ``tricks[t]`` is the t-th trick below the root.
-    ``hands`` is changed during the search and restored before it returns.
+    ``hands`` is changed during the search and restored before it returns.  Returns ``_ABORT`` when
+    ``stats[_BUDGET]`` nodes (if positive) are exceeded.
     """
     one = np.int64(1)
-    tmask = tt_key.shape[0] - 1
-    strength = strength_table(contract)
+    tmask = tt.shape[0] - 1
     d = 0
     st[0, _K] = k0
     st[0, _LEADER] = leader0
@@ -169,15 +242,16 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
     phase = 0  # 0: enter the node at ply d, 1: try its next move, 2: return ``ret`` to the parent
     while True:
         if phase == 0:
-            stats[0] += 1
+            stats[_NODES] += 1
+            if stats[_NODES] > stats[_BUDGET] > 0:  # over the node budget: give up (nothing partial is stored)
+                return _ABORT
             k = st[d, _K]
             leader = st[d, _LEADER]
             flags = st[d, _FLAGS]
             left = st[d, _LEFT]
             alpha = st[d, _ALPHA]
             beta = st[d, _BETA]
-            tn = st[d, _TN]
-            row = tricks[tn]
+            row = tricks[st[d, _TN]]
             alive = hands[0] | hands[1] | hands[2] | hands[3]
             phase = 1
             if k == 0:
@@ -187,12 +261,8 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 elif popcount(alive) == 4:  # the last trick: every card is forced
                     for i in range(4):
                         row[i] = lsb_index(hands[(leader + i) & 3])
-                    w = (leader + _winner(row, contract)) & 3
-                    got = _trick_value(row, points, True)
-                    if w & 1 == 0:
-                        ret = got + (MATCH_BONUS if flags & 1 else 0)
-                    else:
-                        ret = -got - (MATCH_BONUS if flags & 2 else 0)
+                    w, got, nf, _ = _close_trick(row, leader, flags, True, contract, points)
+                    ret = got + (MATCH_BONUS if nf & 1 else (-MATCH_BONUS if nf & 2 else 0))
                     phase = 2
             else:
                 for i in range(k):
@@ -201,6 +271,25 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 # cut-offs from the points left: nobody wins more than what is still to be won
                 upper = left + LAST_TRICK_BONUS + (MATCH_BONUS if flags & 1 else 0)
                 lower = -left - LAST_TRICK_BONUS - (MATCH_BONUS if flags & 2 else 0)
+                if k == 0 and contract < 4:
+                    # the strongest trumps still out, held by one team, each take their trick (P6): their
+                    # points are that team's, and the other team can no longer make a match
+                    sure = 0
+                    owner = -1
+                    for i in range(9):
+                        c = order[9 * contract + i]
+                        bit = one << c
+                        if alive & bit:
+                            t = 0 if (hands[0] | hands[2]) & bit else 1
+                            if owner < 0:
+                                owner = t
+                            elif t != owner:
+                                break
+                            sure += points[c]
+                    if owner == 0:
+                        lower = 2 * sure - left - LAST_TRICK_BONUS
+                    elif owner == 1:
+                        upper = left + LAST_TRICK_BONUS - 2 * sure
                 if upper <= alpha:
                     ret = upper
                     phase = 2
@@ -218,15 +307,15 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     st[d, _KEY] = key
                     i0 = _tt_index(key, tmask)
                     slot = -1
-                    if tt_key[i0] == key:
+                    if tt[i0, 0] == key:
                         slot = i0
-                    elif tt_key[i0 + 1] == key:
+                    elif tt[i0 + 1, 0] == key:
                         slot = i0 + 1
                     if slot >= 0:
-                        stats[1] += 1
                         st[d, _SLOT] = slot
-                        lo = np.int64(tt_lo[slot])
-                        hi = np.int64(tt_hi[slot])
+                        data = tt[slot, 1]
+                        lo = (data & 0xFFFF) - 0x8000
+                        hi = ((data >> 16) & 0xFFFF) - 0x8000
                         if lo >= beta:
                             ret = lo
                             phase = 2
@@ -238,48 +327,17 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
-                            tt_best = np.int64(tt_move[slot])
+                            tt_best = ((data >> 32) & 0xFF) - 1
             if phase == 1:
+                n = _ordered_moves(hands, row, k, leader, alive, filt if d == 0 else -1, tt_best, contract, points,
+                                   order, mv[d], sc[d])
                 seat = (leader + k) & 3
-                legal = _legal(hands[seat], row[:k], contract)
-                if d == 0:
-                    legal &= filt
-                mrow = mv[d]
-                srow = sc[d]
-                n = _moves(legal, alive, points, order, mrow)
-                # move ordering: the table's best lead, then cards that take the trick for the side, cheap ones
-                team = seat & 1
-                for j in range(n):
-                    c = mrow[j]
-                    if c == tt_best:
-                        srow[j] = 100000
-                    elif k == 0:
-                        srow[j] = strength[c] * 16 + points[c]
-                    else:
-                        row[k] = c
-                        w = (leader + _winner(row[: k + 1], contract)) & 3
-                        if w == seat:
-                            srow[j] = 2000 + points[c] * 4 - strength[c]
-                        elif w & 1 == team:
-                            srow[j] = 1000 + points[c] * 4 - strength[c]
-                        else:
-                            srow[j] = -points[c] * 4 - strength[c]
-                for j in range(1, n):  # insertion sort, best score first
-                    c = mrow[j]
-                    s = srow[j]
-                    i = j - 1
-                    while i >= 0 and srow[i] < s:
-                        mrow[i + 1] = mrow[i]
-                        srow[i + 1] = srow[i]
-                        i -= 1
-                    mrow[i + 1] = c
-                    srow[i + 1] = s
                 st[d, _ALPHA] = alpha
                 st[d, _BETA] = beta
                 st[d, _SEAT] = seat
                 st[d, _N] = n
                 st[d, _I] = 0
-                st[d, _BEST] = -_INF if team == 0 else _INF
+                st[d, _BEST] = -_INF if seat & 1 == 0 else _INF
                 st[d, _BM] = -1
         if phase == 1:
             i = st[d, _I]
@@ -288,25 +346,18 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             if i < st[d, _N] and alpha < beta:
                 c = mv[d, i]
                 st[d, _I] = i + 1
-                seat = st[d, _SEAT]
                 k = st[d, _K]
                 tn = st[d, _TN]
-                hands[seat] ^= one << c
+                hands[st[d, _SEAT]] ^= one << c
                 tricks[tn, k] = c
                 e = d + 1
                 if k == 3:
-                    row = tricks[tn]
-                    w = (st[d, _LEADER] + _winner(row, contract)) & 3
-                    rest = st[d, _LEFT] - _trick_value(row, points, False)
-                    got = _trick_value(row, points, (hands[0] | hands[1] | hands[2] | hands[3]) == 0)
-                    if w & 1:
-                        got = -got
-                        st[e, _FLAGS] = st[d, _FLAGS] & 2
-                    else:
-                        st[e, _FLAGS] = st[d, _FLAGS] & 1
+                    last = (hands[0] | hands[1] | hands[2] | hands[3]) == 0
+                    w, got, nf, cards = _close_trick(tricks[tn], st[d, _LEADER], st[d, _FLAGS], last, contract, points)
                     st[e, _K] = 0
                     st[e, _LEADER] = w
-                    st[e, _LEFT] = rest
+                    st[e, _FLAGS] = nf
+                    st[e, _LEFT] = st[d, _LEFT] - cards
                     st[e, _TN] = tn + 1
                 else:
                     got = 0
@@ -325,55 +376,46 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             best = st[d, _BEST]
             key = st[d, _KEY]
             if key >= 0:
-                stats[3] += 1
                 a0 = st[d, _A0]
                 b0 = st[d, _B0]
-                maximise = st[d, _SEAT] & 1 == 0
-                improved = best > a0 if maximise else best < b0
+                improved = best > a0 if st[d, _SEAT] & 1 == 0 else best < b0
                 if best <= a0:
-                    lo_new = -_INF
-                    hi_new = best
+                    lo = -_INF
+                    hi = best
                 elif best >= b0:
-                    lo_new = best
-                    hi_new = _INF
+                    lo = best
+                    hi = _INF
                 else:
-                    lo_new = best
-                    hi_new = best
+                    lo = best
+                    hi = best
+                move = st[d, _BM] if improved else -1
                 slot = st[d, _SLOT]
-                if slot >= 0 and tt_key[slot] != key:  # replaced while the subtree was searched
-                    slot = -1
-                if slot >= 0:
-                    if lo_new > tt_lo[slot]:
-                        tt_lo[slot] = lo_new
-                    if hi_new < tt_hi[slot]:
-                        tt_hi[slot] = hi_new
-                    if improved:
-                        tt_move[slot] = st[d, _BM]
+                if slot >= 0 and tt[slot, 0] == key:  # merge with the bounds found on entry
+                    data = tt[slot, 1]
+                    lo = max(lo, (data & 0xFFFF) - 0x8000)
+                    hi = min(hi, ((data >> 16) & 0xFFFF) - 0x8000)
+                    if not improved:
+                        move = ((data >> 32) & 0xFF) - 1
                 else:
                     # two-tier replacement: slot 0 keeps the bigger subtree (or a fresher entry), slot 1 the rest
                     i0 = _tt_index(key, tmask)
-                    old = tt_key[i0]
+                    old = tt[i0, 0]
                     if (old >> 40) != gen or popcount(old & 0xFFFFFFFFF) <= popcount(key & 0xFFFFFFFFF):
                         if (old >> 40) == gen:
-                            tt_key[i0 + 1] = old
-                            tt_lo[i0 + 1] = tt_lo[i0]
-                            tt_hi[i0 + 1] = tt_hi[i0]
-                            tt_move[i0 + 1] = tt_move[i0]
+                            tt[i0 + 1, 0] = old
+                            tt[i0 + 1, 1] = tt[i0, 1]
                         slot = i0
                     else:
                         slot = i0 + 1
-                    tt_key[slot] = key
-                    tt_lo[slot] = lo_new
-                    tt_hi[slot] = hi_new
-                    tt_move[slot] = st[d, _BM] if improved else -1
+                    tt[slot, 0] = key
+                tt[slot, 1] = _tt_data(lo, hi, move)
             ret = best
             phase = 2
         if phase == 2:
             if d == 0:
                 return ret
             d -= 1
-            i = st[d, _I] - 1
-            c = mv[d, i]
+            c = mv[d, st[d, _I] - 1]
             seat = st[d, _SEAT]
             hands[seat] ^= one << c
             v = st[d, _GOT] + ret
@@ -394,42 +436,51 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
 
 @jit
 def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: int, left: int, filt: int,
-           contract: int, points: np.ndarray, order: np.ndarray, tt_key: np.ndarray, tt_lo: np.ndarray,
-           tt_hi: np.ndarray, tt_move: np.ndarray, gen: int, st: np.ndarray, mv: np.ndarray, sc: np.ndarray,
-           stats: np.ndarray) -> int:
-    """The exact value of a node (its moves restricted to ``filt``) by null-window probes of :func:`_search`."""
+           contract: int, points: np.ndarray, order: np.ndarray, tt: np.ndarray, gen: int, st: np.ndarray,
+           mv: np.ndarray, sc: np.ndarray, stats: np.ndarray) -> int:
+    """The exact value of a node (its moves restricted to ``filt``) by null-window probes of :func:`_search`.
+
+    Every value has the parity of the points left + 5, so each probe asks "at least beta?" for a beta of
+    that parity.  The first probe is at an even split; the next ones step away from the last answer
+    (doubling the step) until the value is bracketed, then bisect.
+    """
     if k == 0 and (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
         return MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
     total = left + LAST_TRICK_BONUS
     lower = -total - (MATCH_BONUS if flags & 2 else 0)
     upper = total + (MATCH_BONUS if flags & 1 else 0)
     parity = total & 1
-    g = parity  # first guess: an even split
+    g = parity
+    step = 2
     while lower < upper:
         beta = g
         if beta <= lower:
             beta = lower + 1
         if beta > upper:
             beta = upper
-        if (beta - parity) & 1:  # every value has the parity of ``total``
+        if (beta - parity) & 1:
             beta += 1
-        g = _search(hands, tricks, k, leader, flags, left, beta - 1, beta, filt, contract, points, order, tt_key,
-                    tt_lo, tt_hi, tt_move, gen, st, mv, sc, stats)
-        stats[2] += 1
+        g = _search(hands, tricks, k, leader, flags, left, beta - 1, beta, filt, contract, points, order, tt, gen, st,
+                    mv, sc, stats)
+        if g == _ABORT:
+            return _ABORT
+        stats[_PROBES] += 1
         if g < beta:
             upper = g
+            g -= step
         else:
             lower = g
-        if lower < upper and upper - lower > 16:  # a bisection step when the probe moved a bound only a little
+            g += step
+        step *= 2
+        if g <= lower or g >= upper or upper - lower <= 4 * step:
             g = (lower + upper) // 2
     return lower
 
 
 @jit
 def _dd_batch_kernel(hands: np.ndarray, forehand: int, contracts: np.ndarray, points_all: np.ndarray,
-                     order_all: np.ndarray, tt_key: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
-                     tt_move: np.ndarray, gen: int, tricks: np.ndarray, st: np.ndarray, mv: np.ndarray,
-                     sc: np.ndarray, stats: np.ndarray, out: np.ndarray) -> int:
+                     order_all: np.ndarray, tt: np.ndarray, gen: int, tricks: np.ndarray, st: np.ndarray,
+                     mv: np.ndarray, sc: np.ndarray, stats: np.ndarray, out: np.ndarray) -> int:
     """Team 0's DD points of each full deal under each contract of ``contracts``; returns the next generation."""
     h = np.zeros(4, dtype=np.int64)
     for n in range(hands.shape[0]):
@@ -441,8 +492,8 @@ def _dd_batch_kernel(hands: np.ndarray, forehand: int, contracts: np.ndarray, po
                 left += points[c]
             for s in range(4):
                 h[s] = hands[n, s]
-            d = _exact(h, tricks, 0, forehand, 3, left, -1, contract, points, order_all[contract], tt_key, tt_lo,
-                       tt_hi, tt_move, gen, st, mv, sc, stats)
+            d = _exact(h, tricks, 0, forehand, 3, left, -1, contract, points, order_all[contract], tt, gen, st, mv, sc,
+                       stats)
             gen += 1
             total = left + LAST_TRICK_BONUS
             if d > total:
@@ -481,10 +532,7 @@ class _Workspace:
     """One thread's transposition table, scratch buffers and generation counter."""
 
     def __init__(self) -> None:
-        self.tt_key = np.full(TT_ENTRIES, -1, dtype=np.int64)
-        self.tt_lo = np.zeros(TT_ENTRIES, dtype=np.int16)
-        self.tt_hi = np.zeros(TT_ENTRIES, dtype=np.int16)
-        self.tt_move = np.zeros(TT_ENTRIES, dtype=np.int8)
+        self.tt = np.full((TT_ENTRIES, 2), -1, dtype=np.int64)
         self.tricks = np.zeros((10, 4), dtype=np.int64)
         self.st = np.zeros((_PLIES, _NCOL), dtype=np.int64)
         self.mv = np.zeros((_PLIES, 9), dtype=np.int64)
@@ -494,12 +542,12 @@ class _Workspace:
 
     @property
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in (self.tt_key, self.tt_lo, self.tt_hi, self.tt_move))
+        return int(self.tt.nbytes)
 
     def generations(self, count: int) -> int:
         """Reserve ``count`` fresh generation numbers; return the first (clears the table on wrap-around)."""
         if self.gen + count >= _GEN_LIMIT:
-            self.tt_key.fill(-1)
+            self.tt.fill(-1)
             self.gen = 0
         first = self.gen + 1
         self.gen += count
@@ -766,15 +814,13 @@ class _State:
         """The exact difference d of this position (its moves restricted to the cards of ``filt``)."""
         ws.tricks[0] = self.trick
         return int(_exact(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, filt, self.contract,
-                          self.points, self.order, ws.tt_key, ws.tt_lo, ws.tt_hi, ws.tt_move, gen, ws.st, ws.mv,
-                          ws.sc, ws.stats))
+                          self.points, self.order, ws.tt, gen, ws.st, ws.mv, ws.sc, ws.stats))
 
     def probe(self, ws: _Workspace, gen: int, alpha: int, beta: int, filt: int) -> int:
         """One fail-soft alpha-beta search of this position in the window (alpha, beta)."""
         ws.tricks[0] = self.trick
         return int(_search(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, alpha, beta, filt,
-                           self.contract, self.points, self.order, ws.tt_key, ws.tt_lo, ws.tt_hi, ws.tt_move, gen,
-                           ws.st, ws.mv, ws.sc, ws.stats))
+                           self.contract, self.points, self.order, ws.tt, gen, ws.st, ws.mv, ws.sc, ws.stats))
 
     def teams(self, d: int) -> tuple[int, int]:
         """Each team's points from the difference ``d`` (see the module docstring)."""
@@ -963,8 +1009,8 @@ def dd_batch(hands: np.ndarray, forehand: int = 0, ruleset: Ruleset = CLASSIC,
         return out
     ws = _workspace()
     gen = ws.generations(arr.shape[0] * con.size)
-    _dd_batch_kernel(arr, fh, con, _points_all(Ruleset.get(ruleset)), _ORDERS, ws.tt_key, ws.tt_lo, ws.tt_hi,
-                     ws.tt_move, gen, ws.tricks, ws.st, ws.mv, ws.sc, ws.stats, out)
+    _dd_batch_kernel(arr, fh, con, _points_all(Ruleset.get(ruleset)), _ORDERS, ws.tt, gen, ws.tricks, ws.st, ws.mv,
+                     ws.sc, ws.stats, out)
     return out
 
 
