@@ -416,7 +416,8 @@ def _multiplier(view: RoundView) -> int:
     return 1 if view.contract is None else view.ruleset.multiplier(view.contract)
 
 
-def _seat_panel(view: RoundView, rnd: Round | None, seat: int, style: str, open_hands: bool) -> str:
+def _seat_panel(view: RoundView, rnd: Round | None, seat: int, style: str, open_hands: bool,
+                own_hand: bool = True) -> str:
     viewer = int(view.seat)
     rel = (seat - viewer) % 4
     moving = view.to_move is not None and int(view.to_move) == seat
@@ -432,9 +433,15 @@ def _seat_panel(view: RoundView, rnd: Round | None, seat: int, style: str, open_
         notes.append("▶ to choose" if view.contract is None else "▶ to move")
     border = f"3px solid {_GOLD}" if moving else "3px solid transparent"
     if rel == 0:
-        body = hand_html(view.hand, style, view.legal)
         blocked = view.legal is not None and len(view.legal) < len(view.hand)
         note = "faded, hatched cards may not be played" if blocked else ""
+        if own_hand:
+            body = hand_html(view.hand, style, view.legal)
+        else:  # the viewer's cards are drawn elsewhere (a widget's cards to click)
+            n = len(view.hand)
+            words = f"your {n} card{'s' if n != 1 else ''}: below the table" if n else "no cards left"
+            body = (f'<div class="jass-hand-elsewhere" data-count="{n}" style="font-size:12px;padding:4px">'
+                    f"{words}</div>")
     elif open_hands and rnd is not None:
         legal = rnd.legal_cards() if moving and view.contract is not None else None
         body = hand_html(rnd.hand(seat), style, legal, small=rel != 0)
@@ -568,6 +575,7 @@ def table_html(
     *,
     open_hands: bool = False,
     show_tricks: bool = True,
+    own_hand: bool = True,
 ) -> str:
     """A round in progress seen from one seat, as four seats around a table.
 
@@ -583,7 +591,8 @@ def table_html(
     nothing of the other hands) or a :class:`~jasslib.round.Round` seen from
     ``seat`` (default 0).  ``open_hands=True`` (a Round only) shows every hand
     face up, for the referee.  ``show_tricks`` adds the finished tricks in a
-    collapsed ``<details>`` block.
+    collapsed ``<details>`` block.  ``own_hand=False`` leaves the viewer's cards
+    out (a count stands there): a widget draws them below, as cards to click.
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=1)
@@ -594,6 +603,8 @@ def table_html(
     True
     >>> m.count('class="jass-back"')
     27
+    >>> 'data-card' in table_html(v, own_hand=False), 'your 9 cards: below the table' in table_html(v, own_hand=False)
+    (False, True)
     """
     view, rnd = _as_view(view_or_round, seat)
     if open_hands and rnd is None:
@@ -619,7 +630,7 @@ def table_html(
         f'padding:1px 6px">{_e(status)}</span></div>'
     )
     cells = [_points_panel(view, open_hands), _weis_panel(view, rnd, style), _center(view, style)]
-    cells += [_seat_panel(view, rnd, s, style, open_hands) for s in range(4)]
+    cells += [_seat_panel(view, rnd, s, style, open_hands, own_hand or open_hands) for s in range(4)]
     grid = (
         '<div style="display:grid;grid-template-columns:minmax(150px,1fr) minmax(250px,1.35fr) minmax(150px,1fr);'
         f'grid-template-rows:auto auto auto;gap:8px">{"".join(cells)}</div>'

@@ -42,7 +42,7 @@ from jasslib.widgets import (
     trick_trainer,
     weis_trainer,
 )
-from jasslib.widgets._common import friendly
+from jasslib.widgets._common import MARKED, CardPicture, friendly
 from jasslib.widgets.trainer import RUN_DOWN, RUN_UP, parse_seed
 
 TOPICS: tuple[str, ...] = exercises.TOPICS
@@ -154,21 +154,69 @@ def test_legal_leaving_out_a_trump_while_following_names_P3():
     assert len(lines) == 1 and str(card) in lines[0] and "P3" in lines[0], t.feedback.value
 
 
-def test_legal_card_buttons():
+def widgets_in(widget: w.Widget) -> list[w.Widget]:
+    """Every widget shown inside ``widget``, itself included."""
+    return [widget, *(x for child in getattr(widget, "children", ()) for x in widgets_in(child))]
+
+
+def test_legal_cards_are_clicked_as_pictures():
+    """Each card of the hand is drawn once, as a picture that is itself the button: no row of text buttons."""
     t = legal_cards_trainer(seed=2)
     hand = CardSet(t.exercise.position["hand"])
     assert list(t.card_buttons) == list(hand)
-    for card, button in t.card_buttons.items():
-        assert isinstance(button, w.ToggleButton)
-        assert button.description == str(card)
-        assert card.format("swiss") in button.tooltip
+    for card, control in t.card_buttons.items():
+        assert isinstance(control, CardPicture) and list(control.children) == [control.picture, control.button]
+        assert f'data-card="{card.format("ascii")}"' in control.picture.value
+        assert control.description == control.button.description == str(card)  # the name a screen reader says
+        assert card.format("swiss") in control.tooltip
+        assert control.button.style.button_color == "transparent", "the picture shows through the button"
+    shown = [x for x in widgets_in(t.ui) if isinstance(x, (w.Button, w.ToggleButton))]
+    on_cards = [x for x in shown if x.description.split(",")[0] in {str(c) for c in hand}]
+    assert on_cards == [c.button for c in t.card_buttons.values()], "no second row of card buttons"
+    assert "hand:" not in t.position.value, "the hand is drawn once: as the cards to click"
+    page = t.position.value + "".join(c.picture.value for c in t.card_buttons.values())
+    assert all(page.count(f'data-card="{c.format("ascii")}"') == 1 for c in hand)
     card = next(iter(hand))
-    t.card_buttons[card].value = True
-    assert t.response() == CardSet([card]) and t.card_buttons[card].icon == "check"
+    t.card_buttons[card].click()
+    control = t.card_buttons[card]
+    assert control.value and t.response() == CardSet([card])
+    assert MARKED in control.picture.value and 'data-highlight="true"' in control.picture.value
+    assert control.description == f"{card}, marked"
+    control.click()
+    assert not control.value and MARKED not in control.picture.value and t.response() is None
     swiss = legal_cards_trainer(seed=2, style="swiss")
     assert [b.description for b in swiss.card_buttons.values()] == [c.format("swiss") for c in hand]
     with pytest.raises(ValueError):
         t.set_response(CardSet.full() - hand)  # not in the hand
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_a_check_without_an_answer_is_refused_and_not_counted(topic):
+    """Number fields start empty and nothing is marked or chosen: Check asks for an answer and counts nothing."""
+    t = Trainer(topic, seed=1)
+    assert all(box.value == "" and box.placeholder for box in t.points_inputs)
+    assert t.response() is None and not t.answered
+    assert t.check() is None
+    assert "Please" in t.feedback.value and "✓" not in t.feedback.value and "✗" not in t.feedback.value
+    assert t.tally == Tally(0, 0) and not t.tally.records
+    t.set_response(t.exercise.answer)
+    assert t.check().correct and t.tally == Tally(1, 1), "the first real check still counts as the first"
+
+
+def test_an_untouched_stoeck_check_is_no_longer_judged_right():
+    """57 of the first 100 Stöck exercises of seed 1 have the answer 0: an untouched field of 0 was judged right."""
+    zero = [n for n in range(100) if exercises.exercise("stoeck", 1, n).answer == 0]
+    assert len(zero) == 57
+    t = stoeck_trainer(seed=1, number=zero[0])
+    t.check_button.click()
+    assert "Please type Points first" in t.feedback.value and t.tally == Tally(0, 0)
+    for garbage in ("abc", "2.5", "1e3", "٣", "- 4"):
+        t.points_inputs[0].value = garbage
+        t.check_button.click()
+        assert "Please type a whole number for Points" in t.feedback.value and t.tally == Tally(0, 0), garbage
+    t.points_inputs[0].value = " 0 "
+    t.check_button.click()
+    assert "✓" in t.feedback.value and t.tally == Tally(1, 1)
 
 
 def test_trick_wrong_seat_names_P6_or_P2_and_wrong_points_names_O():
@@ -308,6 +356,7 @@ def test_tally_counts_each_exercise_once():
 
 def test_a_failing_check_shows_a_friendly_message(monkeypatch):
     t = legal_cards_trainer(seed=0)
+    next(iter(t.card_buttons.values())).click()
 
     def boom(response):
         raise RuntimeError("kaputt")
@@ -343,12 +392,12 @@ def trainer_actions(t: Trainer, rng: random.Random) -> None:
         t.seed_text.value = rng.choice(["", "  ", "7", "-1", "9" * 30, "class 3b", "🂡", "x" * 300, "None", "\n"])
         t.seed_button.click()
     elif k == 4 and t.card_buttons:
-        button = rng.choice(list(t.card_buttons.values()))
-        button.value = not button.value
+        rng.choice(list(t.card_buttons.values())).click()
     elif k == 5 and t.choice is not None:
         t.choice.value = rng.choice([None, *[v for _, v in t.choice.options]])
     elif k == 6 and t.points_inputs:
-        rng.choice(t.points_inputs).value = rng.choice([0, 20, 157, -5, 10**12, -(10**9), rng.randrange(500)])
+        rng.choice(t.points_inputs).value = str(rng.choice(["", "x", " 7", "0", 0, 20, 157, -5, 10**12, -(10**9),
+                                                            rng.randrange(500), "9" * 40]))
     elif k == 7:
         t.check()
     elif k == 8:
@@ -536,9 +585,33 @@ def test_round_player_hints_fade_illegal_cards_only_when_asked():
     assert p.round.contract is Contract.HEARTS and p.round.trick == ((Seat.S0, Card.HJ),)
     illegal = p.round.hand(1) - p.round.legal_cards()
     assert len(illegal) == 6
-    dimmed = [e.attrs["data-card"] for e in parse(q.table.value).find_all(class_="jass-card", data_dim="true")]
+    hand = "".join(c.picture.value for c in q.hand_buttons.values())  # the cards to click, faded by the engine
+    dimmed = [e.attrs["data-card"] for e in parse(hand).find_all(class_="jass-card", data_dim="true")]
     assert sorted(dimmed) == sorted(c.format("ascii") for c in illegal)
+    assert "faded, hatched cards may not be played" in q.table.value
+    assert parse("".join(c.picture.value for c in p.hand_buttons.values())).find_all(data_dim=True) == []
     assert parse(p.table.value).find_all(data_dim=True) == []
+    before = q.round.to_json()
+    q.hand_buttons[next(iter(illegal))].click()  # a faded card still answers a click: with the reason
+    assert "(P5)" in parse(q.message.value).text and q.round.to_json() == before
+
+
+def test_round_player_cards_are_clicked_as_pictures():
+    """The learner's hand is drawn once, as pictures that are the buttons: not in the table and not again as text."""
+    p = RoundPlayer(seed=3, seat=1)
+    hand = list(p.round.view(1).hand)
+    assert list(p.hand_buttons) == hand
+    table = parse(p.table.value)
+    assert not [e for e in table.find_all(class_="jass-card") if e.attrs["data-card"] in
+                {c.format("ascii") for c in hand}], "the table leaves the learner's cards to the pictures below"
+    assert f"your {len(hand)} cards: below the table" in table.text
+    buttons = [x for x in widgets_in(p.ui) if isinstance(x, (w.Button, w.ToggleButton))]
+    on_cards = [b for b in buttons if b.description in {str(c) for c in hand}]
+    assert on_cards == [c.button for c in p.hand_buttons.values()]
+    for card, control in p.hand_buttons.items():
+        assert isinstance(control, CardPicture) and f'data-card="{card.format("ascii")}"' in control.picture.value
+    learner_turns(p)
+    assert p.round.done and not p.hand_buttons and "no cards left" in p.table.value
 
 
 def test_round_player_log_shows_only_the_counted_weis():
@@ -562,13 +635,19 @@ def test_round_player_log_shows_only_the_counted_weis():
 
 @pytest.mark.parametrize("topic", TOPICS)
 def test_position_in_both_styles(topic):
-    """The trainer shows the exercise's own drawing (jasslib.display) in the style chosen."""
+    """The trainer shows the exercise's own drawing (jasslib.display) in the style chosen; the cards to click
+    are the hand's pictures (the position leaves them out: the topic's sheet_html)."""
     french, swiss = Trainer(topic, seed=4), Trainer(topic, seed=4, style="swiss")
-    assert french.position.value == french.exercise.position_html()
-    assert swiss.position.value == swiss.exercise.position_html(style="swiss")
-    for card in swiss.card_buttons:
-        assert f'data-card="{card.format("ascii")}"' in swiss.position.value
-        assert card.suit.format("swiss") in swiss.position.value and card.rank.format("swiss") in swiss.position.value
+    sheet_html = exercises.get_topic(topic).sheet_html
+    if french.kind == "cards":
+        assert french.position.value == sheet_html(french.exercise, "french")
+        assert swiss.position.value == sheet_html(swiss.exercise, "swiss")
+    else:
+        assert french.position.value == french.exercise.position_html()
+        assert swiss.position.value == swiss.exercise.position_html(style="swiss")
+    for card, control in swiss.card_buttons.items():
+        assert f'data-card="{card.format("ascii")}"' in control.picture.value
+        assert card.suit.format("swiss") in control.picture.value and card.rank.format("swiss") in control.picture.value
     if "contract" in swiss.exercise.position:
         contract = swiss.exercise.position["contract"]
         assert html.escape(contract.format("swiss")) in swiss.position.value
@@ -615,15 +694,15 @@ def answer_right(t: Trainer) -> None:
 
 def answer_wrong(t: Trainer) -> None:
     kind, answer = t.kind, t.exercise.answer
-    if kind == "cards":
-        t.set_response(CardSet(t.exercise.position["hand"]) - CardSet(answer) or CardSet())
+    if kind == "cards":  # an illegal card marked, or (every card legal) one left out
+        t.set_response(CardSet(t.exercise.position["hand"]) - CardSet(answer) or CardSet(list(answer)[1:]))
     elif kind in ("points", "number"):
         t.set_response(wrong_int(answer))
     elif kind == "seat":
         t.set_response(Seat((int(answer) + 1) % 4))
     else:
         t.set_response(answer)
-        t.points_inputs[0].value = wrong_int(t.points_inputs[0].value)
+        t.points_inputs[0].value = str(wrong_int(int(t.points_inputs[0].value)))
     t.check_button.click()
     assert "✗" in t.feedback.value, t.feedback.value
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the widgets: friendly error messages, HTML snippets and card buttons.
+"""Helpers shared by the widgets: friendly error messages, HTML snippets and cards to click.
 
 Nothing here knows a rule of the game: the widgets ask the engine (:mod:`jasslib.round`,
 :mod:`jasslib.play`) and the exercises (:mod:`jasslib.exercises`) and only show their answers.
@@ -21,13 +21,16 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import ipywidgets as w
+import traitlets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import display
 from ..cards import Card, CardLike
 from ..errors import JassError
 
 __all__ = ["InputError", "friendly", "text_html", "message_html", "guarded", "display_function", "card_label",
-           "card_tooltip", "cards_row_html", "check_style"]
+           "card_tooltip", "cards_row_html", "check_style", "CardPicture", "CardLook", "MARKED", "card_pictures_row",
+           "close_all"]
 
 _log = logging.getLogger("jasslib.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -154,3 +157,123 @@ def cards_row_html(cards: Iterable[CardLike], style: str = "french") -> str:
 def card_button_layout() -> w.Layout:
     """The layout of one card button: as wide as its text."""
     return w.Layout(width="auto", min_width="3.2em")
+
+
+MARKED = "✓ marked"
+"""The words under a marked card (a mark in words, not a colour only)."""
+
+
+class CardLook:
+    """The layouts and styles one row of :class:`CardPicture` shares (a widget less to build per card).
+
+    The picture and the button sit in the same cell of a one-cell grid, the button on top: a transparent
+    button as large as the picture, so the picture is what the learner clicks.
+    """
+
+    def __init__(self) -> None:
+        self.box = w.Layout(grid_template_columns="auto", grid_template_rows="auto", width="auto", margin="0 1px")
+        # grid_area, not grid_row and grid_column: the page's widget manager applies only grid_area
+        self.picture = w.Layout(grid_area="1 / 1", margin="0", padding="7px 4px 2px 4px")  # room for the outline
+        self.button = w.Layout(grid_area="1 / 1", width="auto", height="auto", align_self="stretch", margin="0",
+                               padding="0")
+        self.button_style = w.ButtonStyle(button_color="transparent", text_color="transparent")
+        self.picture_style = HTMLStyle()
+
+
+class CardPicture(w.GridBox):
+    """One card drawn as in the positions (:func:`jasslib.display.card_html`), and itself the control.
+
+    A transparent :class:`ipywidgets.Button` lies over the picture: clicking the card, or pressing Space or
+    Enter on it after Tab, clicks the button.  The button carries the card's name (``description``, e.g.
+    ``J♥``, invisible but read by screen readers, with ", marked" while marked) and both names as its
+    ``tooltip``.  It works wherever ipywidgets do (JupyterLab, Voilà), with no style sheet of its own.
+
+    ``toggle=True`` (the trainers): a click marks or unmarks the card; :attr:`value` is the mark (set it, or
+    :meth:`observe` it, as on a ToggleButton), and a marked card is raised, outlined and labelled
+    :data:`MARKED`.  ``toggle=False`` (the round player): :meth:`on_click` handlers run on a click.
+    ``dim`` fades the picture (a card that may not be played).
+
+    >>> c = CardPicture("J♥", toggle=True)
+    >>> c.click(); c.value, c.description, MARKED in c.picture.value
+    (True, 'J♥, marked', True)
+    >>> c.value = False; c.description, 'data-highlight' in c.picture.value
+    ('J♥', False)
+    """
+
+    value = traitlets.Bool(False, help="marked (toggle=True); not sent to the page, the picture shows it")
+
+    def __init__(self, card: CardLike, style: str = "french", look: CardLook | None = None, *, toggle: bool = False,
+                 dim: bool = False) -> None:
+        look = CardLook() if look is None else look
+        self.card = Card.parse(card)
+        self.style = style
+        self.toggle = toggle
+        self.dim = dim
+        self.label = card_label(self.card, style)
+        self.picture = w.HTML(self._picture_html(False), layout=look.picture, style=look.picture_style)
+        self.button = w.Button(description=self.label, tooltip=card_tooltip(self.card), layout=look.button,
+                               style=look.button_style)
+        super().__init__(children=[self.picture, self.button], layout=look.box)
+        self.add_class("jass-card-control")
+        if toggle:
+            self.button.on_click(self._flip)
+            self.observe(self._redraw, names="value")
+
+    def _picture_html(self, marked: bool) -> str:
+        label = (MARKED if marked else "\u00a0") if self.toggle else None
+        return display.card_html(self.card, self.style, highlight=marked, dim=self.dim, label=label)
+
+    def _flip(self, _button: Any = None) -> None:
+        self.value = not self.value
+
+    def _redraw(self, change: Any = None) -> None:
+        marked = bool(self.value)
+        self.picture.value = self._picture_html(marked)
+        self.button.description = f"{self.label}, marked" if marked else self.label
+
+    @property
+    def description(self) -> str:
+        """The card's name on the button (what a screen reader says)."""
+        return str(self.button.description)
+
+    @property
+    def tooltip(self) -> str:
+        """Both names of the card (French and Swiss-German)."""
+        return str(self.button.tooltip)
+
+    def on_click(self, callback: Callable[..., Any]) -> None:
+        """Run ``callback(button)`` when the card is clicked."""
+        self.button.on_click(callback)
+
+    def click(self) -> None:
+        """Click the card, as the learner does."""
+        self.button.click()
+
+    def close(self) -> None:
+        """Close the picture, the button and the grid (the shared look stays open for the row)."""
+        for part in (getattr(self, "picture", None), getattr(self, "button", None)):
+            if part is not None:
+                part.close()
+        super().close()
+
+
+def card_pictures_row(controls: Iterable[CardPicture]) -> w.HBox:
+    """A hand's cards to click in a wrapping row, one group per suit in the order given (a gap between
+    suits, as in :func:`jasslib.display.hand_html`)."""
+    groups: list[list[CardPicture]] = []
+    for control in controls:
+        if groups and groups[-1][-1].card.suit == control.card.suit:
+            groups[-1].append(control)
+        else:
+            groups.append([control])
+    gap = w.Layout(flex_flow="row nowrap", margin="0 10px 0 0")
+    row = w.HBox([w.HBox(group, layout=gap) for group in groups], layout=w.Layout(flex_flow="row wrap"))
+    row.add_class("jass-cards-to-click")
+    return row
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` and every widget inside it (a row that is replaced must not stay in the kernel)."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    widget.close()

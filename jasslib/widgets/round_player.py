@@ -36,10 +36,12 @@ from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
 from ._common import (
-    card_button_layout,
+    CardLook,
+    CardPicture,
     card_label,
-    card_tooltip,
+    card_pictures_row,
     check_style,
+    close_all,
     display_function,
     guarded,
     message_html,
@@ -59,7 +61,8 @@ class RoundPlayer:
     ``hints=True`` fades the cards that may not be played in the table picture (the engine's
     ``view.legal``); by default the learner finds them out, and a refused card says why.
 
-    Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → Button), :attr:`message`
+    Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → its picture, clicked to play it; a
+    :class:`~jasslib.widgets._common.CardPicture`, faded when ``hints`` rule it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`; the methods :meth:`play`, :meth:`choose`, :meth:`schieben` and
     :meth:`new_round` do what the buttons do.
@@ -85,7 +88,8 @@ class RoundPlayer:
         self.seed: int | str = seed
         self.rounds_played = 0
         self.dealer = Seat.parse(dealer)
-        self.hand_buttons: dict[Card, w.Button] = {}
+        self.hand_buttons: dict[Card, CardPicture] = {}
+        self._hand_drawn: tuple[tuple[Card, bool], ...] = ()  # the cards to click as drawn, with their fading
 
         self.header = w.HTML()
         self.table = w.HTML()
@@ -249,7 +253,7 @@ class RoundPlayer:
         self.header.value = (f"<h3 style='margin:0.2em 0'>Schieber — you are seat {me} (team {me % 2}, "
                              f"partner seat {int(self.seat.partner)})</h3><small>seed {html.escape(str(rnd.seed))}, "
                              f"{html.escape(self.ruleset.name)} rules</small>")
-        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style)
+        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False)
         choosing = rnd.contract is None and self.my_turn
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
@@ -258,18 +262,20 @@ class RoundPlayer:
         self.log.value = log_html(rnd, self.style)
 
     def _build_hand(self, view: RoundView) -> None:
-        cards = list(view.hand)
-        if list(self.hand_buttons) == cards:
+        """The learner's cards as pictures to click (the table leaves them out); with ``hints`` the cards
+        the engine rules out are faded."""
+        legal = view.legal if self.hints else None
+        drawn = tuple((card, legal is not None and card not in legal) for card in view.hand)
+        if drawn == self._hand_drawn:
             return
-        for button in self.hand_buttons.values():
-            button.close()
-        self.hand_buttons = {}
-        for card in cards:
-            button = w.Button(description=card_label(card, self.style), tooltip=card_tooltip(card),
-                              layout=card_button_layout())
-            button.on_click(lambda _b, c=card: self._on_card(c))
-            self.hand_buttons[card] = button
-        self.hand_box.children = list(self.hand_buttons.values())
+        for row in self.hand_box.children:
+            close_all(row)
+        look = CardLook()
+        self.hand_buttons = {card: CardPicture(card, self.style, look, dim=dim) for card, dim in drawn}
+        for card, control in self.hand_buttons.items():
+            control.on_click(lambda _b, c=card: self._on_card(c))
+        self._hand_drawn = drawn
+        self.hand_box.children = [card_pictures_row(self.hand_buttons.values())] if drawn else []
 
 
 def _sentence(text: str) -> str:
@@ -307,11 +313,12 @@ def table_fallback_html(view: RoundView, style: str = "french") -> str:
     return '<div class="jass-table">' + "".join(rows) + "</div>"
 
 
-def table_html(view: RoundView, style: str = "french") -> str:
-    """The table: :func:`jasslib.display.table_html` when it exists, else :func:`table_fallback_html`."""
+def table_html(view: RoundView, style: str = "french", own_hand: bool = True) -> str:
+    """The table: :func:`jasslib.display.table_html` when it exists, else :func:`table_fallback_html`;
+    ``own_hand=False``: without the viewer's cards (the round player draws them as cards to click)."""
     fn = display_function("table_html")
     if fn is not None:
-        return fn(view, style=style)
+        return fn(view, style=style, own_hand=own_hand)
     return table_fallback_html(view, style)
 
 

@@ -53,11 +53,12 @@ from ..exercises.review import (
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat, Team
 from ._common import (
+    CardLook,
+    CardPicture,
     InputError,
-    card_button_layout,
-    card_label,
-    card_tooltip,
+    card_pictures_row,
     check_style,
+    close_all,
     guarded,
     message_html,
     text_html,
@@ -218,9 +219,9 @@ class Trainer:
         self._run_right = 0  # answers in a row right at the first check without a hint (levels)
         self._run_wrong = 0  # misses in a row (levels)
         self._syncing = False  # the level menu is being set by the trainer, not by the learner
-        self.card_buttons: dict[Card, w.ToggleButton] = {}
+        self.card_buttons: dict[Card, CardPicture] = {}
         self.choice: w.ToggleButtons | None = None
-        self.points_inputs: tuple[w.IntText, ...] = ()
+        self.points_inputs: tuple[w.Text, ...] = ()
 
         self.title = w.HTML()
         self.prompt = w.HTML()
@@ -308,13 +309,20 @@ class Trainer:
                             f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules"
                             f"{html.escape(self._level_words())}</small>")
         self.prompt.value = f"<p><b>{text_html(ex.prompt)}</b></p>"
-        self.position.value = ex.position_html(self.style)
+        self.position.value = self._position_html(ex)
         self._build_controls()
         self._counted = False
         self._solution_shown = False
         self._hint_used = False
         self.feedback.value = ""
         self._show_tally()
+
+    def _position_html(self, ex: Exercise) -> str:
+        """The position; for the kind ``cards`` without the hand, which the cards to click show."""
+        sheet_html = get_topic(ex.topic).sheet_html
+        if ex.kind == "cards" and sheet_html is not None:
+            return sheet_html(ex, self.style)
+        return ex.position_html(self.style)
 
     def _numbered(self, ex: Exercise) -> str:
         """``'Exercise 3'``: the exercise's place in what the learner works through."""
@@ -324,22 +332,22 @@ class Trainer:
         self.tally_html.value = f"<span style='margin-left:1em'>{html.escape(str(self.tally))}</span>"
 
     def _build_controls(self) -> None:
-        for widget in self._controls():
-            widget.close()
+        for row in self.answer_box.children:
+            close_all(row)
         self.card_buttons = {}
         self.choice = None
         self.points_inputs = ()
         kind = self.kind
         rows: list[w.Widget] = []
         if kind == "cards":
-            layout = card_button_layout()  # one layout for the row: building a widget is what a new exercise costs
+            look = CardLook()  # one look for the row: building widgets is what a new exercise costs
             for card in CardSet(self.exercise.position["hand"]):
-                button = w.ToggleButton(value=False, description=card_label(card, self.style),
-                                        tooltip=card_tooltip(card), layout=layout)
-                button.observe(_mark_toggle, names="value")
-                self.card_buttons[card] = button
-            rows.append(w.HTML("Mark every card that may be played:"))
-            rows.append(w.HBox(list(self.card_buttons.values()), layout=w.Layout(flex_flow="row wrap")))
+                self.card_buttons[card] = CardPicture(card, self.style, look, toggle=True)
+            seat = self.exercise.position.get("seat")
+            whose = "Your hand" if seat is None else f"Seat {int(seat)}'s hand"
+            rows.append(w.HTML(f"<b>{html.escape(whose)}</b>: click every card that may be played "
+                               "(click again to take the mark back)."))
+            rows.append(card_pictures_row(self.card_buttons.values()))
         if kind.startswith("seat"):
             self.choice = w.ToggleButtons(options=[(f"seat {s}", s) for s in range(4)], value=None,
                                           description="Winner:" if kind == "seat+points" else "Seat:",
@@ -352,27 +360,16 @@ class Trainer:
             self.choice.style.button_width = "6em"
             rows.append(self.choice)
         if kind in ("points", "seat+points", "team+points"):
-            self.points_inputs = (w.IntText(value=0, description="Points:", layout=w.Layout(width="14em")),)
+            self.points_inputs = (_number_field("Points"),)
         elif kind == "number":
-            label = get_topic(self.exercise.topic).answer_label
-            self.points_inputs = (w.IntText(value=0, description=f"{label}:", layout=w.Layout(width="14em")),)
+            self.points_inputs = (_number_field(get_topic(self.exercise.topic).answer_label),)
         elif kind == "points+points":
-            self.points_inputs = (
-                w.IntText(value=0, description="Team 0:", layout=w.Layout(width="14em")),
-                w.IntText(value=0, description="Team 1:", layout=w.Layout(width="14em")),
-            )
+            self.points_inputs = (_number_field("Team 0"), _number_field("Team 1"))
         if self.points_inputs:
             rows.append(w.HBox(list(self.points_inputs)))
         if not rows:  # a kind this trainer does not know yet: say so instead of failing
             rows.append(w.HTML(message_html(f"This trainer cannot answer exercises of kind {kind!r} yet.", "warn")))
         self.answer_box.children = rows
-
-    def _controls(self) -> list[w.Widget]:
-        out: list[w.Widget] = list(self.card_buttons.values())
-        if self.choice is not None:
-            out.append(self.choice)
-        out.extend(self.points_inputs)
-        return out
 
     # ------------------------------------------------------------------ answers
     def response(self) -> Any:
@@ -380,19 +377,20 @@ class Trainer:
 
         ``cards``: the :class:`~jasslib.CardSet` of marked cards; ``points`` and ``number``: an int;
         ``seat+points``: ``(seat, points)``; ``team+points``: ``(team, points)``; ``points+points``:
-        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody; ``seat``: a seat.  While no seat
-        or team is chosen (see :attr:`answered`) the whole response is ``None``.
+        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody; ``seat``: a seat.  While the answer is
+        not complete (see :attr:`answered`: no card marked, no seat or team chosen, a number field empty or
+        not a whole number) the whole response is ``None``.
         """
         kind = self.kind
+        if not self.answered:
+            return None
         if kind == "cards":
             return CardSet(c for c, b in self.card_buttons.items() if b.value)
-        points = tuple(int(p.value) for p in self.points_inputs)
+        points = tuple(_whole_number(p.value) for p in self.points_inputs)
         if kind in ("points", "number"):
             return points[0]
         if kind == "points+points":
             return points
-        if not self.answered:
-            return None
         who = self._chosen()
         if kind in ("seat+points", "team+points"):
             return (who, points[0])
@@ -402,8 +400,23 @@ class Trainer:
 
     @property
     def answered(self) -> bool:
-        """False while the seat or team buttons (if any) have no choice."""
-        return self.choice is None or self.choice.value is not None
+        """True once every control holds an answer: a card marked, a seat or team chosen, whole numbers typed."""
+        return self._missing() is None
+
+    def _missing(self) -> str | None:
+        """What the learner still has to give, as a request; None when the answer is complete."""
+        if self.kind == "cards" and not any(b.value for b in self.card_buttons.values()):
+            return "Please click the cards that may be played first (a card you click is raised and outlined)."
+        if self.choice is not None and self.choice.value is None:
+            return f"Please choose {'a seat' if self.kind.startswith('seat') else 'a team (or nobody)'} first."
+        for box in self.points_inputs:
+            name = str(box.description).rstrip(":")
+            text = str(box.value).strip()
+            if not text:
+                return f"Please type {name} first: a whole number (0 counts too)."
+            if _whole_number(text) is None:
+                return f"Please type a whole number for {name}, such as 20 (you typed {text[:20]!r})."
+        return None
 
     def _chosen(self) -> Seat | Team | None:
         value = None if self.choice is None else self.choice.value
@@ -448,7 +461,7 @@ class Trainer:
                 raise ValueError(f"points are whole numbers, got {v!r}")
             numbers.append(int(v))
         for box, v in zip(self.points_inputs, numbers):
-            box.value = v
+            box.value = str(v)
 
     def _set_choice(self, who: Any) -> None:
         assert self.choice is not None
@@ -504,9 +517,9 @@ class Trainer:
 
     @guarded("feedback")
     def _on_check(self, _button: Any = None) -> Any:
-        if not self.answered:
-            what = "a seat" if self.kind.startswith("seat") else "a team (or nobody)"
-            self.feedback.value = message_html(f"Please choose {what} first.", "warn")
+        missing = self._missing()
+        if missing is not None:  # nothing to judge yet: refused, and not counted in the tally
+            self.feedback.value = message_html(missing, "warn")
             return None
         ex = self.exercise
         fb = ex.check(self.response())
@@ -612,9 +625,22 @@ class Trainer:
         self._show()
 
 
-def _mark_toggle(change: dict[str, Any]) -> None:
-    """A marked card shows a check mark (not only a darker colour)."""
-    change["owner"].icon = "check" if change["new"] else ""
+def _number_field(name: str) -> w.Text:
+    """An empty field for a whole number: an untouched field is no answer (a 0 there would be one)."""
+    return w.Text(value="", description=f"{name}:", placeholder="a whole number", layout=w.Layout(width="14em"))
+
+
+def _whole_number(text: Any) -> int | None:
+    """The whole number typed in a field ("20", " -5 ", "+3"), or None when it is not one.
+
+    >>> _whole_number(" 20 "), _whole_number("-5"), _whole_number("2.5"), _whole_number("")
+    (20, -5, None, None)
+    """
+    s = str(text).strip()
+    digits = s[1:] if s[:1] in "+-" else s
+    if not digits or len(s) > 30 or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(s)
 
 
 def feedback_html(feedback: Any, note: str | None = None) -> str:
