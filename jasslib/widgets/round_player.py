@@ -16,6 +16,13 @@ True
 ...         p.play(min(p.round.legal_cards()))
 >>> "Score" in p.log.value
 True
+
+Once the round is over, **Review** judges every card with all cards open (double dummy,
+:func:`jasslib.analysis.review`): each of the learner's cards is marked best or "lost N points" with
+the best cards shown, and the same for the bots, with each seat's and team's total.
+
+>>> p.review_button.disabled
+False
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ import ipywidgets as w
 
 from ..cards import Card, CardLike
 from ..contracts import Contract
-from ..display import trick_html
+from ..display import cards_html, trick_html
 from ..errors import IllegalPlayError, JassError
 from ..players import Player, RuleBasedPlayer, take_turn
 from ..round import Round, RoundView
@@ -48,7 +55,7 @@ from ._common import (
     text_html,
 )
 
-__all__ = ["RoundPlayer", "table_fallback_html", "score_html"]
+__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html"]
 
 
 class RoundPlayer:
@@ -64,8 +71,9 @@ class RoundPlayer:
     Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → its picture, clicked to play it; a
     :class:`~jasslib.widgets._common.CardPicture`, faded when ``hints`` rule it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
-    :attr:`new_round_button`; the methods :meth:`play`, :meth:`choose`, :meth:`schieben` and
-    :meth:`new_round` do what the buttons do.
+    :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
+    :attr:`last_review` (the :func:`~jasslib.analysis.review` table); the methods :meth:`play`,
+    :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
     """
 
     def __init__(
@@ -104,12 +112,18 @@ class RoundPlayer:
         self.message = w.HTML()
         self.log = w.HTML()
         self.new_round_button = w.Button(description="New round", icon="refresh", tooltip="Deal the next round")
+        self.review_button = w.Button(description="Review", icon="search", disabled=True,
+                                      tooltip="After the round: every card judged with all cards open")
+        self.review_output = w.HTML()
+        self.last_review: Any = None
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
+        self.review_button.on_click(self._on_review)
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             self.new_round_button, w.HTML("<b>Log</b>"), self.log],
+             w.HBox([self.new_round_button, self.review_button]), self.review_output, w.HTML("<b>Log</b>"),
+             self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
         )
         self.ui.add_class("jass-round-player")
@@ -143,6 +157,8 @@ class RoundPlayer:
         return Round.deal(seed=self._round_seed(), dealer=dealer, ruleset=self.ruleset)
 
     def _start(self) -> None:
+        self.last_review = None
+        self.review_output.value = ""
         self._run_bots()
         self._refresh()
         self.message.value = message_html(self._prompt())
@@ -195,6 +211,10 @@ class RoundPlayer:
         """Deal the next round (next seed; the deal moves one seat to the right)."""
         self._on_new_round()
 
+    def review(self) -> None:
+        """Review the finished round with all cards open (as clicking **Review**)."""
+        self._on_review()
+
     @guarded("message")
     def _on_card(self, card: CardLike) -> None:
         c = Card.parse(card)
@@ -240,6 +260,20 @@ class RoundPlayer:
             raise
         self._start()
 
+    @guarded("review_output")
+    def _on_review(self, _button: Any = None) -> None:
+        if not self.round.done:
+            self.review_output.value = message_html(
+                "The review opens when the round is over: then every hand is known and each card can be "
+                "judged with all cards open.", "warn")
+            return
+        if self.last_review is None:
+            self.review_output.value = message_html("Solving every position of the round with all cards open …")
+            from ..analysis import review
+
+            self.last_review = review(self.round)
+        self.review_output.value = review_html(self.last_review, self.seat, self.style)
+
     def _after_move(self, said: str) -> None:
         self._run_bots()
         self._refresh()
@@ -258,6 +292,7 @@ class RoundPlayer:
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
+        self.review_button.disabled = not rnd.done
         self._build_hand(view)
         self.log.value = log_html(rnd, self.style)
 
@@ -388,3 +423,55 @@ def _weis_html(rnd: Round, style: str) -> str:
                 parts.append(f"<div>seat {seat} shows: {body}</div>")
         parts.append(text_html(f"Team {t} records {rnd.weis_recorded[t]}."))
     return " ".join(parts)
+
+
+# ------------------------------------------------------------------ review
+
+
+def _verdict_html(lost: int, best: Any, style: str) -> str:
+    """One card's mark: ✓ best, or ✗ lost N points with the best cards (the mark carries the meaning, not colour)."""
+    if lost <= 0:
+        return '<span class="jass-review-mark" data-lost="0" style="color:#1a6b1a">✓ best</span>'
+    unit = "point" if lost == 1 else "points"
+    return (f'<span class="jass-review-mark" data-lost="{lost}" style="color:#a00000">✗ lost {lost} {unit}</span>'
+            f'<span style="font-size:11px"> — best: </span>{cards_html(best, style, small=True)}')
+
+
+def review_html(table: Any, seat: Seat | int = 0, style: str = "french") -> str:
+    """The review of a round (:func:`jasslib.analysis.review`'s table) for the learner at ``seat``.
+
+    First the learner's cards, each marked ✓ best or ✗ lost N points with the best cards; then every
+    seat's cards trick by trick, bots included; then each seat's and each team's points lost.
+    """
+    me = int(seat)
+    rows = table.to_dict("records")
+    parts = ["<div class='jass-review'><h4 style='margin:0.3em 0'>Review with all cards open (double dummy)</h4>",
+             "<div style='font-size:12px'>Each card is compared with the best card in that position, supposing "
+             "everybody plays perfectly afterwards with all hands known. ✓ best: no point given away; ✗ lost N "
+             "points: the team ends with N points less than with the best card. The players could not see the "
+             "hidden hands, so a lost point is a lesson, not always a blunder.</div>"]
+    mine = [r for r in rows if r["seat"] == me]
+    lines = "".join(
+        f"<tr><td>trick {r['trick']}</td><td>{cards_html([r['card']], style, small=True)}</td>"
+        f"<td>{_verdict_html(int(r['lost']), r['best_cards'], style)}</td></tr>" for r in mine)
+    parts.append(f"<div class='jass-review-mine'><b>Your cards (seat {me}):</b><table>{lines}</table></div>")
+    head = "".join(f"<th>seat {s}{' (you)' if s == me else ''}</th>" for s in range(4))
+    body = []
+    for trick in sorted({r["trick"] for r in rows}):
+        cells = {r["seat"]: r for r in rows if r["trick"] == trick}
+        tds = "".join(
+            f"<td data-seat='{s}' style='vertical-align:top;padding:2px 6px'>"
+            + (f"{cards_html([cells[s]['card']], style, small=True)}<br>"
+               f"{_verdict_html(int(cells[s]['lost']), cells[s]['best_cards'], style)}" if s in cells else "")
+            + "</td>" for s in range(4))
+        body.append(f"<tr><td>trick {trick}</td>{tds}</tr>")
+    parts.append("<details class='jass-review-all'><summary><b>All cards, bots included</b></summary>"
+                 f"<table><tr><th></th>{head}</tr>{''.join(body)}</table></details>")
+    lost = {s: sum(int(r["lost"]) for r in rows if r["seat"] == s) for s in range(4)}
+    team = {t: lost[t] + lost[t + 2] for t in (0, 1)}
+    mt = me % 2
+    seats = ", ".join(f"seat {s}{' (you)' if s == me else ''} {lost[s]}" for s in range(4))
+    parts.append(f"<div class='jass-review-totals'><b>Your team lost {team[mt]} points in total</b> "
+                 f"(you {lost[me]}, your partner {lost[(me + 2) % 4]}); the other team lost {team[1 - mt]}. "
+                 f"Per seat: {html.escape(seats)}.</div></div>")
+    return "".join(parts)
