@@ -22,19 +22,24 @@ of the rest of the round: team 0 maximises it, team 1 minimises it.  Each team's
 ``d``, the remaining total ``r`` (card points left + 5) and whether a match happened: ``d > r``
 means team 0 took every trick (it has ``r + 100``), ``d < -r`` team 1 did, and otherwise team 0 has
 ``(r + d) / 2`` and team 1 ``(r - d) / 2``.  The exact ``d`` is found by null-window alpha-beta
-probes (MTD(f) with bisection steps; ``d`` always has the parity of ``r``, which halves the probes)
+probes (MTD-style: each probe steps away from the last answer, then bisection; ``d`` always has the
+parity of ``r``, which halves the probes)
 on a fail-soft alpha-beta search with
 
 * a transposition table at trick boundaries keyed on the cards still held (36 bits, which fix the
   four hands within one deal), the leader and the two "may still make a match" flags; it stores
-  lower and upper bounds of ``d`` and the best lead.  It is a fixed-size set of numpy arrays
-  (:data:`TT_ENTRIES` entries of 13 bytes: about 13.6 MB), allocated once per thread, two-way
-  associative, and stamped with a generation number per search so that no entry leaks from one
-  deal into the next;
+  lower and upper bounds of ``d`` and the best lead.  It is a fixed-size numpy array of
+  :data:`TT_ENTRIES` entries of 16 bytes (64 MiB), allocated once per thread and reused, two-way
+  associative (a bucket is one cache line) and stamped with a generation number per search so that
+  no entry leaks from one deal into the next;
 * equivalent cards searched once: cards of one player, adjacent in their suit's order for the
   contract once the cards of completed tricks are taken out, with equal points;
-* move ordering (the table's best lead first, then cards that take the trick, then cheap ones);
-* cut-offs from the points left: a team cannot win more than what is still to be won.
+* move ordering: the table's best lead; a master card or else the cheapest lead; for a follower the
+  cards that take the trick for the side, trumping in (P3) only when the trick is worth it;
+* cut-offs from the points left (a team cannot win more than what is still to be won) and, in a
+  trump contract, from the strongest trumps still out when one team holds them all: each takes its
+  trick whenever it is played (P6), so their points are that team's and the other team can no longer
+  make a match.
 
 Without numba (``JASSLIB_NO_NUMBA=1``) the same code runs as plain Python: fine for endgames, slow
 for full deals.
@@ -45,7 +50,7 @@ for full deals.
 >>> sol = solve(pos)
 >>> sol.value                  # lead 6♥: 9♥ takes 14, then A♠ takes the last trick: 20 + 5
 (25, 14)
->>> str(sol.best), sol.card_values[Card.SA], sol.loss("A♠")    # A♠ first: 7♥ may trump it (P3)
+>>> str(sol.best), sol.card_values[Card.SA], sol.loss("A♠")    # after A♠, K♠ Q♠ and 9♥ trumps (P3)
 ('6♥', (7, 32), 36)
 >>> " ".join(str(c) for c in sol.pv)
 '6♥ 7♥ 8♥ 9♥ J♠ A♠ K♠ Q♠'
@@ -87,7 +92,7 @@ __all__ = [
 
 TT_BITS = 22
 TT_ENTRIES = 1 << TT_BITS
-"""Entries of the transposition table of each thread (8-byte key, two 2-byte bounds, a 1-byte move)."""
+"""Entries of the transposition table of each thread: 16 bytes each (a key word; bounds and best move)."""
 _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
 _ABORT = -(1 << 40)
@@ -435,14 +440,14 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
 
 
 @jit
-def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: int, left: int, filt: int,
+def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: int, left: int, filt: int, guess: int,
            contract: int, points: np.ndarray, order: np.ndarray, tt: np.ndarray, gen: int, st: np.ndarray,
            mv: np.ndarray, sc: np.ndarray, stats: np.ndarray) -> int:
     """The exact value of a node (its moves restricted to ``filt``) by null-window probes of :func:`_search`.
 
     Every value has the parity of the points left + 5, so each probe asks "at least beta?" for a beta of
-    that parity.  The first probe is at an even split; the next ones step away from the last answer
-    (doubling the step) until the value is bracketed, then bisect.
+    that parity.  The first probe is at ``guess`` (an even split when it is out of range); the next ones
+    step away from the last answer (doubling the step) until the value is bracketed, then bisect.
     """
     if k == 0 and (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
         return MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
@@ -450,7 +455,7 @@ def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: in
     lower = -total - (MATCH_BONUS if flags & 2 else 0)
     upper = total + (MATCH_BONUS if flags & 1 else 0)
     parity = total & 1
-    g = parity
+    g = guess if lower <= guess <= upper else parity
     step = 2
     while lower < upper:
         beta = g
@@ -492,8 +497,8 @@ def _dd_batch_kernel(hands: np.ndarray, forehand: int, contracts: np.ndarray, po
                 left += points[c]
             for s in range(4):
                 h[s] = hands[n, s]
-            d = _exact(h, tricks, 0, forehand, 3, left, -1, contract, points, order_all[contract], tt, gen, st, mv, sc,
-                       stats)
+            d = _exact(h, tricks, 0, forehand, 3, left, -1, 0, contract, points, order_all[contract], tt, gen, st, mv,
+                       sc, stats)
             gen += 1
             total = left + LAST_TRICK_BONUS
             if d > total:
@@ -810,10 +815,10 @@ class _State:
         self.order = _ORDERS[self.contract]
         self.left = pos.points_left
 
-    def exact(self, ws: _Workspace, gen: int, filt: int = -1) -> int:
+    def exact(self, ws: _Workspace, gen: int, filt: int = -1, guess: int = 0) -> int:
         """The exact difference d of this position (its moves restricted to the cards of ``filt``)."""
         ws.tricks[0] = self.trick
-        return int(_exact(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, filt, self.contract,
+        return int(_exact(self.hands, ws.tricks, self.k, self.leader, self.flags, self.left, filt, guess, self.contract,
                           self.points, self.order, ws.tt, gen, ws.st, ws.mv, ws.sc, ws.stats))
 
     def probe(self, ws: _Workspace, gen: int, alpha: int, beta: int, filt: int) -> int:
@@ -936,8 +941,9 @@ def solve(position: Position | Round) -> Solution:
     legal = st.legal()
     rep_of = st.classes(legal)
     diffs: dict[int, int] = {}
-    for rep in sorted(set(rep_of.values())):
-        diffs[rep] = st.exact(ws, gen, 1 << rep)
+    guess = 0
+    for rep in sorted(set(rep_of.values())):  # each card's value; the previous one is the first guess
+        diffs[rep] = guess = st.exact(ws, gen, 1 << rep, guess)
     team0 = (st.leader + st.k) % 2 == 0
     best_d = max(diffs.values()) if team0 else min(diffs.values())
     card_values = {Card(c): st.teams(diffs[rep_of[c]]) for c in sorted(rep_of)}
