@@ -50,6 +50,7 @@ from ..exercises.review import (
     score_by_rule,
     topic_list,
 )
+from ..progress import ProgressSpec, save_attempt, trainer_progress
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat, Team
 from ._common import (
@@ -180,6 +181,10 @@ class Trainer:
     trainer at that level and lets it move up and down (see the module); ``None`` (the default) draws
     every case, as worksheets do.
 
+    ``progress``: where each first check is recorded (:mod:`jasslib.progress`): a
+    :class:`~jasslib.progress.Progress`, a file path, True (the learner's default file) or False (nowhere);
+    the default None records to the default file in a notebook and nowhere in plain Python.
+
     Public widgets: :attr:`ui` (the whole trainer), :attr:`check_button`, :attr:`hint_button`,
     :attr:`solution_button`, :attr:`new_button`, :attr:`seed_text`, :attr:`seed_button`,
     :attr:`level_menu`, :attr:`feedback`; the answer controls :attr:`card_buttons` (kind ``cards``),
@@ -194,10 +199,12 @@ class Trainer:
         ruleset: Ruleset | str = CLASSIC,
         style: str = "french",
         level: int | None = None,
+        progress: ProgressSpec = None,
     ) -> None:
         record = get_topic(topic)  # a ValueError naming the topics
         if level is not None:
             record.level_cases(level)  # a ValueError for a level the topic lacks
+        self.progress = trainer_progress(progress)  # where each check is recorded (jasslib.progress), or None
         self.topic = topic
         self.heading = record.title
         self.level_count = record.level_count
@@ -536,6 +543,8 @@ class Trainer:
                                               self._hint_used, self._solution_shown, good, bad))
             note = self._adapt(right and not self._hint_used, not right)
             self._show_tally()
+            unsaved = save_attempt(self.progress, self.tally.records[-1], self.level)  # None when saved
+            note = " ".join(n for n in (note, unsaved) if n) or None
         self.feedback.value = feedback_html(fb, note)
         self._after_check(fb)
         return fb
@@ -658,15 +667,15 @@ def feedback_html(feedback: Any, note: str | None = None) -> str:
 
 
 def trainer(topic: str, seed: int | str = 0, number: int = 0, ruleset: Ruleset | str = CLASSIC,
-            style: str = "french", level: int | None = None) -> Trainer:
+            style: str = "french", level: int | None = None, progress: ProgressSpec = None) -> Trainer:
     """A :class:`Trainer` for ``topic`` (same arguments)."""
-    return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level)
+    return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level, progress=progress)
 
 
 def _named(topic: str, name: str) -> Any:
     def make(seed: int | str = 0, number: int = 0, ruleset: Ruleset | str = CLASSIC,
-             style: str = "french", level: int | None = None) -> Trainer:
-        return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level)
+             style: str = "french", level: int | None = None, progress: ProgressSpec = None) -> Trainer:
+        return Trainer(topic, seed=seed, number=number, ruleset=ruleset, style=style, level=level, progress=progress)
 
     make.__name__ = make.__qualname__ = name
     make.__doc__ = f"A :class:`Trainer` for the ``{topic!r}`` exercises: {get_topic(topic).title}"
@@ -713,7 +722,9 @@ class ReviewTrainer(Trainer):
         number: int = 0,
         ruleset: Ruleset | str = CLASSIC,
         style: str = "french",
+        progress: ProgressSpec = None,
     ) -> None:
+        self.progress = trainer_progress(progress)
         self.topics = topic_list(topics)
         self.topic = "review"
         self.heading = "Mixed review"
@@ -755,9 +766,11 @@ class FinalCheck(Trainer):
         count: int = FINAL_CHECK_COUNT,
         ruleset: Ruleset | str = CLASSIC,
         style: str = "french",
+        progress: ProgressSpec = None,
     ) -> None:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"count must be at least 1, got {count!r}")
+        self.progress = trainer_progress(progress)
         self.topics = topic_list(topics)
         self.count = count
         self.topic = "final"
@@ -854,12 +867,14 @@ def final_report_html(scores: Sequence[RuleScore], right: int, count: int) -> st
 
 
 def review_trainer(topics: str | Sequence[str] | None = None, seed: int | str = 0, number: int = 0,
-                   ruleset: Ruleset | str = CLASSIC, style: str = "french") -> ReviewTrainer:
+                   ruleset: Ruleset | str = CLASSIC, style: str = "french",
+                   progress: ProgressSpec = None) -> ReviewTrainer:
     """A :class:`ReviewTrainer`: mixed exercises over ``topics`` (a list, the last topic met, or None for all)."""
-    return ReviewTrainer(topics, seed=seed, number=number, ruleset=ruleset, style=style)
+    return ReviewTrainer(topics, seed=seed, number=number, ruleset=ruleset, style=style, progress=progress)
 
 
 def final_check(seed: int | str = 0, topics: str | Sequence[str] | None = None, count: int = FINAL_CHECK_COUNT,
-                ruleset: Ruleset | str = CLASSIC, style: str = "french") -> FinalCheck:
+                ruleset: Ruleset | str = CLASSIC, style: str = "french",
+                progress: ProgressSpec = None) -> FinalCheck:
     """A :class:`FinalCheck` of ``count`` mixed items over ``topics`` (all by default), seeded."""
-    return FinalCheck(seed, topics=topics, count=count, ruleset=ruleset, style=style)
+    return FinalCheck(seed, topics=topics, count=count, ruleset=ruleset, style=style, progress=progress)
