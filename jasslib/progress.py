@@ -29,7 +29,12 @@ after the solution was shown; ``level``: the highest level reached (null: never 
 
 For a class (:func:`export_progress`, :func:`merge_class`, and ``python -m jasslib progress export`` /
 ``progress class``): each learner exports a copy of the record with a name, and the teacher merges the
-files into one table, learner × topic (done, right first time, hints), as CSV or HTML.
+files into one table, learner × topic (done, right first time, hints), as CSV or HTML.  Exit codes of
+``python -m jasslib progress``: 0 when the output is written (a class file that cannot be read is left out,
+with one warning line on stderr naming it); 1 when the input cannot be used (no record to export, a bad
+progress file, or not one class file readable): one error line, nothing written; 2 for bad arguments (a
+missing ``--out``, an output name with the wrong ending, a missing output folder, a progress path inside the
+repository): one sentence.
 
 >>> rec = ProgressRecord().with_result("legal", True, right_rules=("P3",))
 >>> rec = rec.with_result("legal", False, hint=True, right_rules=("P3",), wrong_rules=("P4",))
