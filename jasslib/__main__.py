@@ -230,7 +230,8 @@ def _progress(args: argparse.Namespace) -> int:
         return 1
     for problem in table.problems:
         print(f"python -m jasslib progress class: warning: {problem}", file=sys.stderr)
-    print(f"wrote {len(table.rows)} learners to {args.out} ({len(table.problems)} files left out)")
+    left_out = f", {len(table.problems)} file(s) left out" if table.problems else ""
+    print(f"wrote {len(table.rows)} learner(s) to {args.out}{left_out}")
     return 0
 
 
