@@ -844,3 +844,108 @@ def test_review_and_final_check_random_clicks_never_raise(make):
         trainer_actions(t, rng)
         assert "Traceback" not in t.feedback.value and "Traceback" not in getattr(t, "report", t.feedback).value
         assert 0 <= t.tally.right <= t.tally.checked
+
+
+# ================================================================== RoundPlayer: the Review button (double dummy)
+# Once the round is over, Review judges every card with all cards open (jasslib.analysis.review).
+REVIEW_SEED = 11
+
+
+def finish_round(p: RoundPlayer) -> None:
+    """Click the learner's turns to the end of the round: Obenabe when the learner names the contract, then the
+    lowest legal card each time."""
+    while not p.round.done:
+        if p.round.contract is None:
+            p.contract_menu.value = Contract.OBENABE
+            p.choose_button.click()
+        else:
+            p.hand_buttons[min(p.round.legal_cards())].click()
+
+
+@pytest.fixture(scope="module")
+def reviewed_player() -> RoundPlayer:
+    p = RoundPlayer(seed=REVIEW_SEED)
+    finish_round(p)
+    p.review_button.click()
+    return p
+
+
+def review_sections(p: RoundPlayer) -> tuple[str, str, str]:
+    """(the learner's cards, all cards, the totals) of the review's HTML."""
+    text = p.review_output.value
+    mine, rest = text.split("jass-review-all", 1)
+    everything, totals = rest.split("jass-review-totals", 1)
+    return mine, everything, totals
+
+
+def test_review_is_refused_politely_until_the_round_is_over():
+    p = RoundPlayer(seed=REVIEW_SEED)
+    assert p.review_button.disabled and p.review_output.value == ""
+    p.review()  # what a click would do if the button were not disabled
+    assert "when the round is over" in p.review_output.value and "Traceback" not in p.review_output.value
+    assert p.last_review is None
+    finish_round(p)
+    assert not p.review_button.disabled
+
+
+def test_review_marks_each_of_the_learners_cards(reviewed_player):
+    from jasslib.analysis import review
+
+    p = reviewed_player
+    table = review(p.round)
+    assert p.last_review.drop(columns="best_cards").equals(table.drop(columns="best_cards"))
+    mine, _, _ = review_sections(p)
+    marks = re.findall(r'class="jass-review-mark" data-lost="(\d+)"', mine)
+    rows = table[table.seat == int(p.seat)]
+    assert [int(m) for m in marks] == rows.lost.tolist()
+    for row in rows.itertuples():
+        if row.lost:
+            unit = "point" if row.lost == 1 else "points"
+            assert f"✗ lost {row.lost} {unit}" in mine
+            for card in row.best_cards:  # the best alternative, drawn as cards
+                assert f'data-card="{card.format("ascii")}"' in mine
+    assert mine.count("✓ best") == int((rows.lost == 0).sum())
+
+
+def test_review_marks_the_bots_cards_and_totals(reviewed_player):
+    p = reviewed_player
+    table = p.last_review
+    _, everything, totals = review_sections(p)
+    marks = re.findall(r'data-lost="(\d+)"', everything)
+    assert len(marks) == 36 and sorted(int(m) for m in marks) == sorted(table.lost.tolist())
+    lost = table.groupby("team").lost.sum()
+    me = int(p.seat) % 2
+    assert f"Your team lost {lost[me]} points in total" in totals
+    assert f"the other team lost {lost[1 - me]}" in totals
+
+
+def test_new_round_clears_the_review():
+    p = RoundPlayer(seed=REVIEW_SEED)
+    finish_round(p)
+    p.review_button.click()
+    assert p.review_output.value
+    p.new_round_button.click()
+    assert p.review_output.value == "" and p.last_review is None and p.review_button.disabled
+
+
+def test_review_failure_is_a_friendly_message(monkeypatch):
+    import jasslib.analysis
+
+    def broken(rnd):  # noqa: ANN001, ANN202
+        raise RuntimeError("solver exploded")
+
+    monkeypatch.setattr(jasslib.analysis, "review", broken)
+    p = RoundPlayer(seed=REVIEW_SEED)
+    finish_round(p)
+    p.review_button.click()  # must not raise
+    assert "Something went wrong" in p.review_output.value and "Traceback" not in p.review_output.value
+
+
+def test_review_at_another_seat_in_swiss_style():
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1, style="swiss")
+    finish_round(p)
+    p.review()
+    mine, _, totals = review_sections(p)
+    assert "Your cards (seat 1)" in mine and "seat 1 (you)" in totals
+    first = p.last_review[p.last_review.seat == 1].card.iloc[0]
+    assert html.escape(Card.parse(first).format("swiss")) in mine

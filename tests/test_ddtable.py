@@ -1,0 +1,219 @@
+"""Tests of jasslib.ddtable and ``python -m jasslib dd-table``: DD tables of many deals, chunked and resumable.
+
+The same seed gives the same table whatever the chunk size and the number of Dask workers (a 2-worker
+LocalCluster on 127.0.0.1 without a dashboard, checked against the serial path); an interrupted run keeps
+its finished chunks and resumes from them; bad arguments exit with code 2 and one sentence, writing nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jasslib import Contract, fast
+from jasslib import ddtable as dt
+from jasslib.__main__ import main
+from jasslib.simulation import CONTRACT_NAMES, simulate
+from jasslib.solver import dd_points
+
+SEED = 21
+
+
+@pytest.fixture(scope="module")
+def serial() -> pd.DataFrame:
+    return dt.compute(24, seed=SEED)
+
+
+@pytest.fixture(scope="module")
+def client():  # noqa: ANN201
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            distributed.Client(cluster) as c:
+        yield c
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def test_rows_are_the_deals_of_simulate(serial):
+    assert serial.deal.tolist() == list(range(24)) and (serial.seed == SEED).all()
+    hands = fast.deal_batch(SEED, 0, 24)
+    assert (serial[[f"hand_{s}" for s in range(4)]].to_numpy() == hands).all()
+    sim = simulate(24, players="rule", contract="obenabe", seed=SEED, progress=False)
+    features = [c for c in sim.columns if c.startswith("fh_")]
+    assert features and all(c in serial.columns for c in features)
+    pd.testing.assert_frame_equal(serial[features], sim[features])
+
+
+def test_dd_columns_are_forehands_team_points(serial):
+    for row in serial.iloc[[0, 7]].itertuples():
+        hands = [getattr(row, f"hand_{s}") for s in range(4)]
+        for name, contract in zip(CONTRACT_NAMES, Contract):
+            assert getattr(row, f"dd_{name}") == dd_points(hands, contract, forehand=0)[0]
+    assert serial[dt.DD_COLUMNS].dtypes.eq(np.int16).all()
+
+
+def test_chunking_does_not_change_the_table(serial):
+    pd.testing.assert_frame_equal(dt.compute(24, seed=SEED, chunk_size=5), serial)
+    pd.testing.assert_frame_equal(dt.compute(10, seed=SEED, chunk_size=3), serial.iloc[:10])
+    assert len(dt.compute(0, seed=SEED)) == 0
+
+
+def test_dask_workers_give_the_same_table(serial, client, tmp_path):
+    out = tmp_path / "dd.parquet"
+    result = dt.write(out, 24, seed=SEED, chunk_size=7, scheduler=client.scheduler.address)
+    assert result.computed == 4 and result.resumed == 0
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
+    assert files(tmp_path) == ["dd.parquet"], "the chunk folder is removed once the file is written"
+
+
+def test_string_seed_and_modern_ruleset():
+    t = dt.compute(3, seed="class 3b", ruleset="modern")
+    assert t.seed.astype(str).eq("class 3b").all()
+    hands = [int(h) for h in t.loc[0, [f"hand_{s}" for s in range(4)]]]
+    from jasslib import MODERN
+
+    assert t.loc[0, "dd_undenufe"] == dd_points(hands, Contract.UNDENUFE, 0, MODERN)[0]
+
+
+def test_interrupted_write_resumes_from_its_chunks(serial, tmp_path, monkeypatch):
+    out = tmp_path / "dd.parquet"
+    real = dt.dd_frame
+    calls: list[int] = []
+
+    def interrupted(seed, start, count, ruleset):  # noqa: ANN001, ANN202
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(start)
+        return real(seed, start, count, ruleset)
+
+    monkeypatch.setattr(dt, "dd_frame", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        dt.write(out, 24, seed=SEED, chunk_size=5, workers=0)
+    parts = dt.parts_folder(out)
+    assert not out.exists()
+    assert files(parts) == ["chunk-000000.parquet", "chunk-000001.parquet", "run.json"], "no half-written chunk"
+    (parts / ".chunk-000002.parquet.abc.tmp").write_bytes(b"half")  # as left by a killed process
+    monkeypatch.setattr(dt, "dd_frame", lambda *a: calls.append(a[1]) or real(*a))
+    result = dt.write(out, 24, seed=SEED, chunk_size=5, workers=0, keep_frame=True)
+    assert calls == [0, 5, 10, 15, 20] and (result.computed, result.resumed, result.resumed_deals) == (3, 2, 10)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
+    assert files(tmp_path) == ["dd.parquet"]
+
+
+def test_a_chunk_folder_of_another_run_is_refused(tmp_path):
+    out = tmp_path / "dd.parquet"
+    parts = dt.parts_folder(out)
+    parts.mkdir()
+    (parts / "run.json").write_text('{"format": "jasslib-dd-table/1", "seed": 1, "ruleset": "classic", '
+                                    '"chunk_size": 5}')
+    with pytest.raises(ValueError, match="another run"):
+        dt.write(out, 10, seed=2, chunk_size=5, workers=0)
+    assert files(tmp_path) == ["dd.parquet.parts", "dd.parquet.parts/run.json"]
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(deals=-1), "at least 0"),
+    (dict(deals=5, chunk_size=0), "chunk size"),
+    (dict(deals=5, workers=-2), "workers"),
+    (dict(deals=5, seed=1.5), "seed"),
+    (dict(deals=5, workers=2, scheduler="tcp://127.0.0.1:1"), "scheduler"),
+])
+def test_write_refuses_bad_arguments_before_writing(tmp_path, kwargs, error):
+    with pytest.raises(ValueError, match=error):
+        dt.write(tmp_path / "dd.parquet", **kwargs)
+    assert files(tmp_path) == []
+
+
+# ------------------------------------------------------------------------------------------ command line
+
+
+def test_cli_writes_the_table_and_a_summary(serial, tmp_path, capsys):
+    out = tmp_path / "dd.parquet"
+    code = main(["dd-table", "--deals", "24", "--seed", str(SEED), "--out", str(out), "--chunk-size", "10",
+                 "--workers", "0", "--no-progress"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "wrote 24 deals" in text and "deals/s" in text and "obenabe" in text
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
+
+
+BAD_ARGUMENTS = [
+    (["--deals", "0"], "--deals: expected at least 1"),
+    (["--deals", "ten"], "whole number"),
+    (["--deals", "5", "--ruleset", "swiss"], "invalid choice"),
+    (["--deals", "5", "--workers", "-1"], "0 (no Dask) or more"),
+    (["--deals", "5", "--chunk-size", "0"], "at least 1"),
+    (["--deals", "5", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "cannot be used with --scheduler"),
+    (["--deals", "5", "--out", "x.csv"], "must end in .parquet"),
+    (["--deals", "5", "--out", "no/such/folder/x.parquet"], "does not exist"),
+    (["--out", "x.parquet"], "required: --deals"),
+]
+
+
+@pytest.mark.parametrize("args, message", BAD_ARGUMENTS)
+def test_cli_errors_are_one_sentence(tmp_path, monkeypatch, capsys, args, message):
+    monkeypatch.chdir(tmp_path)
+    if "--out" not in args:
+        args = [*args, "--out", "x.parquet"]
+    try:
+        code = main(["dd-table", *args])
+    except SystemExit as stop:  # argparse's own checks end the process
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == 2 and message in err
+    assert len(err.strip().splitlines()) == 1 and "usage" not in err and "Traceback" not in err, err
+    assert files(tmp_path) == []
+
+
+@pytest.mark.parametrize("args, message", [BAD_ARGUMENTS[0], BAD_ARGUMENTS[6]])
+def test_cli_errors_in_a_real_process(tmp_path, args, message):
+    command = [sys.executable, "-m", "jasslib", "dd-table", *args]
+    if "--out" not in args:
+        command += ["--out", "x.parquet"]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert result.returncode == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert files(tmp_path) == []
+
+
+def test_cli_other_commands_still_work(tmp_path):
+    assert main(["simulate", "--rounds", "3", "--out", str(tmp_path / "s.csv"), "--no-progress"]) == 0
+
+
+def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
+    out = tmp_path / "dd.parquet"
+    parts = dt.parts_folder(out)
+    args = ["dd-table", "--deals", "400", "--seed", str(SEED), "--out", str(out), "--chunk-size", "4",
+            "--workers", "0", "--no-progress"]
+    proc = subprocess.Popen([sys.executable, "-m", "jasslib", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        deadline = time.time() + 120
+        while not list(parts.glob("chunk-*.parquet")):
+            assert proc.poll() is None, proc.communicate()
+            assert time.time() < deadline, "no chunk was written within 120 s"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "run the same command again to resume" in err and "Traceback" not in err
+    assert not out.exists()
+    kept = sorted(p.name for p in parts.glob("chunk-*.parquet"))
+    assert kept and all(n.startswith("chunk-") for n in os.listdir(parts) if n != "run.json")
+    assert main([*args[:2], "24", *args[3:]]) == 0  # fewer deals: the kept chunks that fit are reused
+    pd.testing.assert_frame_equal(pd.read_parquet(out), dt.compute(24, seed=SEED))

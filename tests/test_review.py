@@ -1,0 +1,365 @@
+"""Tests of the double-dummy analysis of jasslib.analysis: review of a round and the DD table of a deal.
+
+The solver itself is tested in tests/test_solver.py; these tests check what a learner reads: one row per
+card in playing order, values that only move when somebody gives points away, a loss of 0 exactly for the
+best cards, and a round's last card worth exactly what the team scored (H1, O7).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jasslib import (
+    CLASSIC,
+    MODERN,
+    Card,
+    CardSet,
+    Contract,
+    DuplicateCardError,
+    HandSizeError,
+    PhaseError,
+    Round,
+    Seat,
+    fast,
+)
+from jasslib import analysis as a
+from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round
+from jasslib.simulation import CONTRACT_NAMES
+from jasslib.solver import Position, dd_points, solve
+
+
+def bots_round(seed: int, contract: str | None = None, players=None) -> Round:  # noqa: ANN001
+    r = Round.deal(seed=seed)
+    if contract is not None:
+        r.choose(contract)
+    return play_round(r, players or [RuleBasedPlayer()] * 4)
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[Round, object]:
+    r = bots_round(5, "undenufe", players=[RuleBasedPlayer(), RandomPlayer(seed=1), RuleBasedPlayer(),
+                                           RandomPlayer(seed=2)])
+    return r, a.review(r)
+
+
+def test_one_row_per_card_in_playing_order(reviewed):
+    r, t = reviewed
+    assert list(t.columns) == list(a.REVIEW_COLUMNS)
+    plays = [e for e in r.history if e["event"] == "play"]
+    assert len(t) == 36 == len(plays)
+    assert t.card.tolist() == [e["card"] for e in plays]
+    assert t.seat.tolist() == [e["seat"] for e in plays]
+    assert t.trick.tolist() == [k // 4 + 1 for k in range(36)]
+    assert (t.team == t.seat % 2).all()
+
+
+def test_loss_is_zero_exactly_for_the_best_cards(reviewed):
+    _, t = reviewed
+    assert (t.lost == t.best_value - t.value).all() and (t.lost >= 0).all()
+    for row in t.itertuples():
+        assert (Card.parse(row.card) in row.best_cards) == (row.lost == 0)
+        assert str(row.best_cards) == row.best and 1 <= len(row.best_cards) <= row.choices
+    assert (t.lost > 0).any(), "random players give points away"
+
+
+def test_values_agree_with_the_solver_and_the_score(reviewed):
+    r, t = reviewed
+    first = t.iloc[0]
+    hands = [r.initial_hand(s) for s in range(4)]
+    assert first.best_value == dd_points(hands, r.contract, r.forehand)[first.team]
+    # H1, O7: the last card is forced; its value is what the team actually scored in tricks
+    last = t.iloc[-1]
+    assert last.choices == 1 and last.lost == 0
+    assert last.value == r.score().trick_points[last.team]
+
+
+def test_the_value_moves_only_when_points_are_given_away(reviewed):
+    _, t = reviewed
+    # the position after card k is the one before card k+1: what card k left is what the next player can
+    # still make at best, seen from the next player's team (157 or 257 between the two teams, O7)
+    for k in range(35):
+        now, nxt = t.iloc[k], t.iloc[k + 1]
+        if now.team == nxt.team:
+            assert nxt.best_value == now.value
+        else:
+            assert nxt.best_value + now.value in (157, 257)
+
+
+def test_perfect_play_loses_nothing():
+    r = Round.deal(seed=8)
+    r.choose(Contract.OBENABE)
+    while not r.done:
+        r.play(min(solve(r).best))
+    t = a.review(r)
+    assert (t.lost == 0).all()
+    fh_team = int(r.forehand) % 2
+    start = dd_points([r.initial_hand(s) for s in range(4)], Contract.OBENABE, r.forehand)
+    assert (t.value[t.team == fh_team] == start[fh_team]).all()
+    assert (t.value[t.team != fh_team] == start[1 - fh_team]).all()
+    assert r.score().trick_points == start
+
+
+def test_review_of_a_round_in_play_and_after_schieben():
+    r = Round.deal(seed=3, dealer=1)  # forehand seat 2
+    r.schieben()
+    r.choose("obenabe")
+    for _ in range(6):
+        r.play(max(r.legal_cards()))
+    before = r.copy()
+    t = a.review(r)
+    assert len(t) == 6 and t.seat.iloc[0] == 2 and t.trick.tolist() == [1, 1, 1, 1, 2, 2]
+    assert r == before, "review leaves the round as it was"
+
+
+def test_review_before_the_contract_is_refused():
+    with pytest.raises(PhaseError, match="C1"):
+        a.review(Round.deal(seed=1))
+
+
+def test_review_totals(reviewed):
+    _, t = reviewed
+    tot = a.review_totals(t)
+    assert tot.index.tolist() == [0, 1, 2, 3] and (tot.cards == 9).all()
+    assert (tot.best + tot.mistakes == tot.cards).all()
+    assert tot.lost.sum() == t.lost.sum()
+
+
+def test_review_modern_ruleset():
+    r = Round.deal(seed=4, ruleset=MODERN)
+    r.choose(Contract.UNDENUFE)
+    play_round(r, [RuleBasedPlayer()] * 4)
+    t = a.review(r)
+    assert t.iloc[-1].value == r.score().trick_points[t.iloc[-1].team]
+
+
+# ------------------------------------------------------------------------------------------ dd_table
+
+
+def test_dd_table_matches_dd_points_for_every_contract():
+    r = Round.deal(seed=6)
+    t = a.dd_table(r)
+    hands = [r.initial_hand(s) for s in range(4)]
+    assert t.index.tolist() == CONTRACT_NAMES
+    for name, contract in zip(CONTRACT_NAMES, Contract):
+        assert tuple(t.loc[name, ["team 0", "team 1"]]) == dd_points(hands, contract, r.forehand)
+    assert ((t["team 0"] + t["team 1"]).isin([157, 257])).all()  # O7
+    mult = [CLASSIC.multiplier(c) for c in Contract]
+    assert t.multiplier.tolist() == mult  # C3
+    team = int(r.forehand) % 2
+    assert (t.chooser_team == team).all()
+    assert (t.score_diff == t.multiplier * (t[f"team {team}"] - t[f"team {1 - team}"])).all()
+    assert t.best.sum() == 1 and t.loc[t.best, "score_diff"].iloc[0] == t.score_diff.max()
+
+
+def test_dd_table_all_nine_clubs_is_a_match_without_another_trump():
+    # O7: seat 0 holds every club and leads (C2), seats 1, 2, 3 every ♠, ♥, ♦: in ♣, Obenabe and Undenufe
+    # nobody can follow, seat 0 takes all nine tricks (257); in ♥ its partner trumps every lead (P3), a match
+    # again; in ♠ and ♦ the opponents trump (P3) and take every trick
+    hands = [CardSet(c for c in Card if c.suit == suit) for suit in range(4)]
+    t = a.dd_table([h.format() for h in hands])
+    assert t["team 0"].tolist() == [257, 0, 257, 0, 257, 257]
+    assert t["team 1"].tolist() == [0, 257, 0, 257, 0, 0]
+
+
+def test_dd_table_forehand_and_ruleset():
+    r = Round.deal(seed=2)
+    hands = [r.initial_hand(s) for s in range(4)]
+    t1 = a.dd_table(hands, forehand=Seat(1))
+    assert (t1.chooser_team == 1).all()
+    assert tuple(t1.loc["obenabe", ["team 0", "team 1"]]) == dd_points(hands, Contract.OBENABE, 1)
+    modern = a.dd_table(hands, ruleset="modern")
+    assert (modern.multiplier == 1).all()
+    assert tuple(modern.loc["undenufe", ["team 0", "team 1"]]) == dd_points(hands, Contract.UNDENUFE, 0, MODERN)
+
+
+def test_dd_table_refuses_bad_hands():
+    r = Round.deal(seed=2)
+    hands = [r.initial_hand(s).format() for s in range(4)]
+    with pytest.raises(HandSizeError):
+        a.dd_table(hands[:3])
+    with pytest.raises(DuplicateCardError):
+        a.dd_table([hands[0], hands[0], hands[2], hands[3]])
+
+
+def test_review_judges_the_position_the_player_faced():
+    # trick 4, second card: the row's best cards are those of that very position, rebuilt from the round
+    r = bots_round(9, "hearts")  # a trump contract: trumping (P3) and over-trumping (P4) in the search
+    t = a.review(r)
+    cards = [e["card"] for e in r.history if e["event"] == "play"]
+    replay = Round([r.initial_hand(s) for s in range(4)], dealer=r.dealer, forehand=r.forehand)
+    if r.pushed:
+        replay.schieben()
+    replay.choose(r.contract, r.chooser)
+    for card in cards[:13]:
+        replay.play(card)
+    sol = solve(Position.from_round(replay))
+    row = t.iloc[13]
+    assert row.best_cards == sol.best and (row.lost == 0) == (sol.loss(cards[13]) == 0)
+    if min(replay.tricks_won) > 0:  # no match possible: the difference moves twice as much as one team's points
+        assert sol.loss(cards[13]) == 2 * row.lost
+
+
+# ------------------------------------------------------------------------------------------ DD tables of many deals
+# The functions that read a DD table are checked on tables whose DD columns are made up (exact expectations,
+# no solving); the solver's own numbers come in through tests/test_ddtable.py.
+
+
+def made_up_table(n: int, seed: int = 4, dd=None) -> pd.DataFrame:  # noqa: ANN001
+    """A table shaped like jasslib.ddtable's: real deals and features, DD points given (or a simple pattern)."""
+    from jasslib.simulation import hand_features
+
+    hands = fast.deal_batch(seed, 0, n)
+    data = {"deal": np.arange(n), "seed": np.full(n, seed)}
+    for c, name in enumerate(CONTRACT_NAMES):
+        data[f"dd_{name}"] = (np.arange(n) * (c + 3)) % 158 if dd is None else np.asarray(dd)[:, c]
+    for s in range(4):
+        data[f"hand_{s}"] = hands[:, s]
+    f = hand_features(hands[:, 0])
+    for k, v in f.items():
+        data[f"fh_{k}"] = v
+    data["fh_best"] = pd.Categorical(f["best"], categories=CONTRACT_NAMES, ordered=True)
+    return pd.DataFrame(data)
+
+
+def test_dd_scores_and_best_contract():
+    dd = np.array([[100, 10, 10, 10, 10, 10], [10, 10, 60, 10, 10, 40], [0, 0, 0, 0, 0, 157]])
+    t = made_up_table(3, dd=dd)
+    scores = a.dd_scores(t)
+    assert scores.iloc[1].tolist() == [10, 10, 120, 20, 30, 160]  # C3: ♥ ×2, Undenufe ×4
+    best = a.dd_best(t)
+    assert best.best.astype(str).tolist() == ["clubs", "undenufe", "undenufe"]
+    assert (best.best_score == scores.max(axis=1)).all() and (best.regret >= 0).all()
+    fh = t.fh_best.astype(str).tolist()
+    assert best.fh_best_score.tolist() == [scores.loc[i, fh[i]] for i in range(3)]
+
+
+def test_tip_puur_naell_groups_by_who_holds_the_two_cards():
+    t = made_up_table(40)
+    out = a.tip_puur_naell(t)
+    # recount by hand: for each trump suit, the team of the seat holding its J and 9
+    rows = []
+    for c, name in enumerate(CONTRACT_NAMES[:4]):
+        for i in range(40):
+            holder = {card: next(s for s in range(4) if t.loc[i, f"hand_{s}"] >> card & 1) % 2
+                      for card in (9 * c + 5, 9 * c + 3)}
+            rows.append((holder[9 * c + 5], holder[9 * c + 3], t.loc[i, f"dd_{name}"]))
+    frame = pd.DataFrame(rows, columns=["puur", "naell", "dd"])
+    expected = frame.groupby(["puur", "naell"]).dd.mean().round(1)
+    assert out.loc["Puur: us", "Näll: them"] == expected.loc[(0, 1)]
+    assert out.loc["Puur: them", "Näll: us"] == expected.loc[(1, 0)]
+
+
+def test_tip_schieben_compares_forehands_and_the_partners_choice():
+    from jasslib.simulation import hand_features
+
+    t = made_up_table(60)
+    out = a.tip_schieben(t, bins=(-1e9, 1e9))
+    scores = a.dd_scores(t).to_numpy()
+    own = t[[f"fh_value_{c}" for c in CONTRACT_NAMES]].to_numpy().argmax(axis=1)
+    pf = hand_features(t.hand_2.to_numpy())
+    partner = np.column_stack([pf[f"value_{c}"] for c in CONTRACT_NAMES]).argmax(axis=1)
+    rows = np.arange(60)
+    assert out["deals"].iloc[0] == 60
+    assert out["own"].iloc[0] == round(scores[rows, own].mean(), 1)
+    assert out["push gain"].iloc[0] == round((scores[rows, partner] - scores[rows, own]).mean(), 1)
+
+
+def test_tip_obenabe_counts_aces_and_kings():
+    dd = np.zeros((30, 6), dtype=int)
+    dd[:, 4] = 100  # Obenabe always best by far
+    t = made_up_table(30, dd=dd)
+    out = a.tip_obenabe(t)
+    assert out.deals.sum() == 30 and (out["P(obenabe best)"] == 1).all()
+    assert out.index.tolist() == sorted((t.fh_aces + t.fh_kings).unique().tolist())
+    assert (out["obenabe - best other (score)"] == 300).all()  # 100 × 3 (C3) against 0
+
+
+def test_feature_fit_on_a_made_up_linear_table():
+    t = made_up_table(300)
+    dd = np.column_stack([10 * t.fh_aces + 3 * t.fh_jacks + c for c in range(6)]).astype(int)
+    for c, name in enumerate(CONTRACT_NAMES):
+        t[f"dd_{name}"] = dd[:, c]
+    fit, accuracy = a.feature_fit(t)
+    assert (fit.R2 > 0.999).all() and (fit.MAE < 0.1).all()  # an exact line is found again
+    assert accuracy["fitted lines"] == 1.0 and 0 <= accuracy["fh_best estimate"] <= 1
+    with pytest.raises(ValueError, match="more deals"):
+        a.feature_fit(t.iloc[:20])
+
+
+def test_dd_vs_rule_joins_the_same_deals():
+    from jasslib.simulation import simulate
+
+    sim = simulate(12, players="rule", contract="all", seed=4, progress=False)
+    t = made_up_table(12)
+    out = a.dd_vs_rule(t, sim)
+    clubs = sim[sim.contract == "clubs"].sort_values("deal")
+    assert out.loc["clubs", "gap"] == round((clubs.trick_points_0.to_numpy() - t.dd_clubs.to_numpy()).mean(), 1)
+    assert out.loc["clubs", "deals"] == 12
+    with pytest.raises(ValueError, match="same seed"):
+        a.dd_vs_rule(t, simulate(12, players="rule", contract="all", seed=5, progress=False))
+
+
+def test_tip_weis_reads_the_recorded_weis():
+    from jasslib.simulation import simulate
+
+    sim = simulate(150, players="rule", seed=6, progress=False)
+    s = a.tip_weis(sim)
+    recorded = (sim.weis_0 + sim.weis_1) > 0
+    assert s["rounds"] == 150 and s["P(a team records Weis)"] == round(recorded.mean(), 3)
+    assert 0 <= s["P(a team with a Weis scores none of it)"] <= 1
+    assert s["mean Weis when recorded (score)"] >= 20  # W2: the smallest Weis is 20
+
+
+# ------------------------------------------------------------------------------------------ tips in real rounds
+
+
+def test_tip_positions_values_are_the_solvers():
+    t = a.tip_positions(4, seed=2, kinds=["last_trick", "smear"])
+    assert set(t.kind) <= {"last_trick", "smear"} and len(t) > 0
+    last, smear = t[t.kind == "last_trick"], t[t.kind == "smear"]
+    assert (last.gain == last.value_weak - last.value_strong).all()  # the tip: keep the strong card
+    assert (smear.gain == smear.value_strong - smear.value_weak).all()  # the tip: the card with most points
+    assert (t.loc[t.kind == "last_trick", "trick"] == 8).all()
+    summary = a.tip_summary(t)
+    assert summary.decisions.sum() == len(t)
+    with pytest.raises(ValueError, match="unknown tip kind"):
+        a.tip_positions(1, kinds=["finesse"])
+
+
+def test_sample_layouts_keep_what_the_player_has_seen():
+    r = Round.deal(seed=1)
+    r.choose("hearts")
+    for _ in range(17):
+        r.play(min(r.legal_cards()))
+    layouts = a.sample_layouts(r, 20, seed=3)
+    me = int(r.to_move)
+    assert layouts[0] == r.hands and len(layouts) == 20
+    voids = {s: {c.suit for c in CardSet.full()} for s in range(4)}
+    for t in r.tricks:  # a seat that neither followed nor trumped showed it has none of the led suit
+        led = t.cards[0].suit
+        for seat, card in t.plays[1:]:
+            if card.suit not in (led, Contract.HEARTS.trump):
+                voids[int(seat)].discard(led)
+    unseen = sum(r.hand(s).mask for s in range(4) if s != me)
+    for hands in layouts:
+        assert hands[me] == r.hand(me)
+        assert [len(h) for h in hands] == [len(h) for h in r.hands]
+        assert sum(h.mask for i, h in enumerate(hands) if i != me) == unseen  # the same unseen cards, dealt again
+        for s in range(4):
+            lacking = {suit for suit in range(4) if suit not in voids[s]}
+            assert s == me or not any(c.suit in lacking for c in hands[s])
+    assert len({hands for hands in layouts}) > 1
+
+
+def test_best_by_layout_double_dummy_is_an_upper_bound():
+    r = Round.deal(seed=1)
+    r.choose("obenabe")
+    for _ in range(22):
+        r.play(min(r.legal_cards()))
+    t = a.best_by_layout(r, 6)
+    values = t.drop(columns="best")
+    assert set(values.columns) == {str(c) for c in r.legal_cards()}
+    assert values.max(axis=1).mean() >= values.mean().max()
+    assert str(solve(r).best) == t.best.iloc[0]  # row 0 is the real layout
