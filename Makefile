@@ -1,6 +1,7 @@
 # jasslib — build, test and notebook targets.  Needs GNU make.
 #   make test    lint (ruff) + the whole pytest suite, doctests included
-#   make lab     JupyterLab on notebooks/
+#   make lab     JupyterLab on notebook 01 (settings in jupyter_config/: no news pop-up)
+#   make app     the course without code (Voila) on this computer; make app-classroom for a class
 # Everything runs inside $(VENV), which the first target that needs it creates.
 
 PYTHON ?= python3
@@ -12,7 +13,7 @@ STAMP   := $(VENV)/.installed
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .DEFAULT_GOAL := help
-.PHONY: help install lint test agreement lab app bench clean distclean
+.PHONY: help install lint test agreement lab app app-classroom bench clean distclean
 
 help: ## list the targets
 	@echo "jasslib make targets:"
@@ -48,11 +49,22 @@ test: $(STAMP) ## the whole suite: browser check, ruff, mypy, pytest on every co
 agreement: $(STAMP) ## the full fast-path/reference agreement (10,000 deals per contract; a few minutes)
 	$(BIN)/python benchmarks/agreement.py
 
-lab: $(STAMP) ## start JupyterLab on notebooks/
-	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/
+# JupyterLab opens notebook 01 with the course's settings (jupyter_config/, see its README): the announcements
+# plugin is off and news are never fetched, so nothing pops up; the user's own Jupyter config still applies.
+lab: $(STAMP) ## start JupyterLab on notebook 01 (no news pop-up)
+	JUPYTER_CONFIG_PATH="$(CURDIR)/jupyter_config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	JUPYTERLAB_SETTINGS_DIR="$(CURDIR)/jupyter_config/lab/user-settings" \
+	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/01_start_here.ipynb
 
-app: $(STAMP) ## serve the trainers as a standalone page (Voilà, no code) on http://127.0.0.1:8866
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=8866 app/trainers.ipynb
+# The course without code (app/serve.py): / is the index of the notebooks (app/index.ipynb), each notebook is
+# rendered without its code, and the trainers page stays at /voila/render/app/trainers.ipynb.
+PORT  ?= 8866
+HOSTS ?=
+app: $(STAMP) ## the course without code (Voila): the index of the notebooks on http://127.0.0.1:8866
+	$(BIN)/python app/serve.py --port $(PORT)
+
+app-classroom: $(STAMP) ## the same for a class: on the local network, with a random token in the printed URL
+	$(BIN)/python app/serve.py --classroom --port $(PORT) $(addprefix --host ,$(HOSTS))
 
 bench: ## run the benchmarks (benchmarks/run.sh)
 	bash benchmarks/run.sh

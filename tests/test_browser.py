@@ -5,10 +5,12 @@ first (``tests/chromium.py``) and stops at the start with one sentence when it c
 installs Playwright, which drives that binary.
 
 What is clicked: the legal-moves notebook (03) is opened in JupyterLab, all cells are run, and in the
-first legal-cards trainer one legal and one illegal card are marked as legal and Check is pressed;
-the per-card feedback is read from the page.  The same trainer is then clicked through the Voilà app
-(``make app``'s page, no code visible).  Last, a rule id in notebook 03's text is clicked in JupyterLab and
-the rule book docs/rules.md must open at that rule.
+first legal-cards trainer the pictures of one legal and one illegal card are clicked (the pictures are the
+controls: there is no row of text buttons) and Check is pressed; the per-card feedback is read from the page,
+then Hint.  The same trainer is then clicked through the Voilà page of trainers (no code visible).  A rule id
+in notebook 03's text is clicked in JupyterLab and the rule book docs/rules.md must open at that rule.  Last,
+the course without code (``make app``, ``app/serve.py``) is walked in Voilà: the index, a link to notebook 03,
+its trainer, with no code on any page.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from jasslib import Card
 from jasslib.exercises import exercise
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "app"))  # course_index: the titles the course's index shows
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
@@ -115,13 +118,21 @@ def _legal_exercise_from_page(container) -> tuple[object, list[str], list[str]]:
     return ex, legal, illegal
 
 
+def _card_picture(container, card: str):  # noqa: ANN001, ANN202
+    """The card's picture among the cards to click (the picture and the button over it: one control)."""
+    return container.locator(f'.jass-card-control:has([data-card="{Card.parse(card).format("ascii")}"])').first
+
+
 def _click_and_check(page, container) -> str:  # noqa: ANN001
     ex, legal, illegal = _legal_exercise_from_page(container)
     assert legal, "an exercise always has a legal card"
     assert illegal, "the legal-cards trainer's first exercise teaches a restriction"
+    assert container.locator("button.widget-toggle-button").count() == 0, "no row of text buttons"
     for card in (legal[0], illegal[0]):
-        exact = re.compile(rf"^\s*{re.escape(card)}\s*$")
-        container.locator("button.widget-toggle-button").filter(has_text=exact).first.click()
+        picture = _card_picture(container, card)
+        assert picture.locator("button").get_attribute("title").startswith(card)  # the card's name, for everyone
+        picture.click()  # a click on the picture's middle
+        picture.get_by_text("✓ marked").wait_for(timeout=30_000)  # the card is marked where it was clicked
     container.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Check\s*$")).first.click()
     feedback = container.locator(".jass-feedback").first
     feedback.wait_for(state="visible", timeout=30_000)
@@ -164,6 +175,11 @@ def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # 
         trainer.wait_for(state="visible", timeout=180_000)
         text = _click_and_check(page, trainer)
         assert "✓" in text and "✗" in text
+        trainer.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Hint\s*$")).first.click()
+        feedback = trainer.locator(".jass-feedback").first
+        page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
+        ex, _, _ = _legal_exercise_from_page(trainer)
+        assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
     finally:
         _stop(proc)
 
@@ -224,5 +240,44 @@ def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdi
             " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
             arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
         assert "Traceback" not in page.content()
+    finally:
+        _stop(proc)
+
+
+def test_the_course_without_code_in_voila(browser, workdir: Path) -> None:  # noqa: ANN001
+    """make app: / opens the index (titles from the notebooks), a link opens notebook 03 rendered without code,
+    and its trainer answers a click on a card picture; the page of trainers is linked from the index."""
+    port = _free_port()
+    proc = subprocess.Popen(  # the copy's app/serve.py serves the copy of the course (its parent folder)
+        [sys.executable, str(workdir / "app" / "serve.py"), "--port", str(port)],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/voila/api/contents/", proc, seconds=120)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
+        index = page.locator(".jass-course-index").first
+        index.wait_for(state="visible", timeout=180_000)
+        assert page.url.endswith("/voila/render/app/index.ipynb")
+        import course_index  # app/ is on the path: see the module's import below
+
+        entries = course_index.course_index(workdir / "notebooks")
+        links = index.locator("li.jass-course-entry a")
+        assert links.count() == len(entries) and [links.nth(i).inner_text() for i in range(len(entries))] == \
+            [e.title for e in entries]
+        assert index.locator("a.jass-trainers-link").get_attribute("href") == "trainers.ipynb"
+        assert "import" not in page.inner_text("body") and "course_index_html" not in page.inner_text("body")
+        legal = next(e for e in entries if e.file == LEGAL_NOTEBOOK)
+        with page.expect_popup() as opened:  # a chapter opens in a new tab, the index stays
+            index.get_by_role("link", name=legal.title).click()
+        page = opened.value
+        trainer = page.locator(".jass-trainer").first
+        trainer.wait_for(state="visible", timeout=180_000)
+        assert page.url.endswith(f"/voila/render/notebooks/{LEGAL_NOTEBOOK}")
+        body = page.inner_text("body")
+        assert legal.title in body
+        assert "import" not in body and "legal_cards_trainer(" not in body, "Voilà shows no code"
+        text = _click_and_check(page, trainer)
+        assert "✓" in text and "✗" in text
     finally:
         _stop(proc)

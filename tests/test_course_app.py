@@ -1,0 +1,195 @@
+"""The course's ways in: ``make lab`` (notebook 01, no news pop-up) and ``make app`` / ``make app-classroom``
+(the course without code, served by Voilà through ``app/serve.py``).
+
+The Makefile's commands are read with ``make -n`` and the shipped settings are parsed; the servers are started
+on 127.0.0.1 only (the classroom mode with ``--ip 127.0.0.1``), and answered with plain HTTP requests: ``/``
+leads to the index, a token is needed in the classroom, and a request naming another host is refused.  The
+pages themselves are clicked through in a real browser in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import json5
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = ROOT / "jupyter_config"
+sys.path.insert(0, str(ROOT / "app"))
+
+from course_index import course_index, course_index_html  # noqa: E402
+from serve import host_names, voila_config  # noqa: E402
+
+
+def make_n(*args: str) -> str:
+    """What ``make`` would run for ``args`` (without creating the virtual environment first)."""
+    done = subprocess.run(["make", "-n", "--no-print-directory", *args, "STAMP="], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True)
+    return done.stdout
+
+
+# ------------------------------------------------------------------ make lab
+def test_make_lab_opens_notebook_01_without_the_news_pop_up():
+    command = make_n("lab")
+    assert re.search(r"/jupyter lab( --allow-root)? notebooks/01_start_here\.ipynb\s*$", command), command
+    assert (ROOT / "notebooks" / "01_start_here.ipynb").is_file()
+    config_path = re.search(r'JUPYTER_CONFIG_PATH="([^"$]+)', command).group(1)
+    settings_dir = re.search(r'JUPYTERLAB_SETTINGS_DIR="([^"]+)"', command).group(1)
+    assert Path(config_path) == SETTINGS and Path(settings_dir) == SETTINGS / "lab" / "user-settings"
+    # the announcements plugin (news and update check) is switched off in the page config ...
+    page = json.loads((SETTINGS / "labconfig" / "page_config.json").read_text(encoding="utf-8"))
+    assert page["disabledExtensions"] == {"@jupyterlab/apputils-extension:announcements": True}
+    # ... and the notification settings say never, in the form JupyterLab's own schema asks for
+    name = "@jupyterlab/apputils-extension/notification"
+    settings = json5.loads((Path(settings_dir) / f"{name}.jupyterlab-settings").read_text(encoding="utf-8"))
+    assert settings == {"fetchNews": "false", "checkForUpdates": False}
+    schema = json.loads((Path(sys.prefix) / "share/jupyter/lab/schemas" / f"{name}.json").read_text(encoding="utf-8"))
+    assert set(settings) <= set(schema["properties"])
+    assert {"const": "false", "title": "Never"} in schema["properties"]["fetchNews"]["oneOf"]
+
+
+def test_the_announcements_plugin_exists_in_this_jupyterlab():
+    """The page config names a plugin of the installed JupyterLab (a wrong name would switch off nothing)."""
+    static = Path(sys.prefix) / "share/jupyter/lab/static"
+    assert any("apputils-extension:announcements" in p.read_text(encoding="utf-8", errors="replace")
+               for p in static.glob("jlab_core*.js"))
+
+
+# ------------------------------------------------------------------ make app, make app-classroom
+def test_make_app_serves_the_course_and_the_classroom_mode_adds_names():
+    assert make_n("app").strip().endswith("app/serve.py --port 8866")
+    classroom = make_n("app-classroom", "HOSTS=jass.school.example", "PORT=9000").strip()
+    assert classroom.endswith("app/serve.py --classroom --port 9000 --host jass.school.example")
+
+
+def test_the_voila_configuration():
+    local = voila_config()["Voila"]
+    assert local["ip"] == "127.0.0.1" and local["token"] == "" and local["root_dir"] == str(ROOT)
+    room = voila_config(classroom=True, hosts=["Jass.School.example."])["Voila"]
+    assert room["ip"] == "0.0.0.0" and len(room["token"]) >= 20
+    assert room["token"] != voila_config(classroom=True)["Voila"]["token"], "a new token each time"
+    for conf in (local, room):
+        assert conf["tornado_settings"]["allow_remote_access"] is False  # the Host check is on
+    names = room["tornado_settings"]["local_hostnames"]
+    assert names[0] == "localhost" and "jass.school.example" in names and socket.gethostname().lower() in names
+    assert host_names() == names[:-1]
+
+
+def test_the_index_lists_every_notebook_with_the_title_of_its_first_markdown_cell():
+    notebooks = sorted(p for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    entries = course_index()
+    assert [e.file for e in entries] == [p.name for p in notebooks]
+    for entry, path in zip(entries, notebooks):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        heading = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"]).splitlines()[0]
+        assert heading.startswith("# ") and entry.title and entry.title in re.sub(r"[*_`]", "", heading)
+        assert not re.match(r"\d", entry.title) and entry.purpose and "](" not in entry.purpose + entry.title
+    page = course_index_html(entries)
+    assert [m for m in re.findall(r'href="\.\./notebooks/([^"]+)"', page)] == [p.name for p in notebooks]
+    assert 'href="trainers.ipynb"' in page and (ROOT / "app" / "trainers.ipynb").is_file()
+    index = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
+    assert index.cells[0].source.startswith("# ") and "course_index_html()" in index.cells[-1].source
+    assert all(not c.get("outputs") for c in index.cells if c.cell_type == "code"), "committed without outputs"
+
+
+# ------------------------------------------------------------------ the servers, on 127.0.0.1
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(port: int, path: str, host: str | None = None) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Host": host or f"127.0.0.1:{port}"})
+        response = conn.getresponse()
+        response.read()
+        return response.status, response.getheader("Location") or ""
+    finally:
+        conn.close()
+
+
+def _wait(port: int, proc: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        assert proc.poll() is None, f"the server exited early with code {proc.returncode}"
+        try:
+            _get(port, "/voila/static/none")
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"the server did not answer within {seconds} s")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[object]:
+    """Start ``app/serve.py`` with the given options on a free port of 127.0.0.1; stop it afterwards."""
+    procs: list[subprocess.Popen] = []
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "run"),
+               PYTHONUNBUFFERED="1")
+
+    def start(*options: str) -> tuple[int, subprocess.Popen]:
+        port = _free_port()
+        proc = subprocess.Popen([sys.executable, str(ROOT / "app" / "serve.py"), "--port", str(port), *options],
+                                cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        procs.append(proc)
+        _wait(port, proc)
+        return port, proc
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_make_app_leads_to_the_index_and_refuses_a_foreign_host(server):
+    port, proc = server()
+    assert _get(port, "/") == (302, "/voila/render/app/index.ipynb")
+    assert _get(port, "/voila/api/contents/")[0] == 200, "on this computer: no token"
+    assert _get(port, "/voila/api/contents/", host="rebinding.example")[0] == 403, "the Host check is on"
+    assert _get(port, "/voila/api/contents/", host=f"localhost:{port}")[0] == 200
+
+
+@pytest.mark.slow
+def test_classroom_mode_needs_the_printed_token(server):
+    port, proc = server("--classroom", "--ip", "127.0.0.1")
+    printed = []
+    while not printed or "Ctrl-C" not in printed[-1]:
+        printed.append(proc.stdout.readline())
+    urls = [line.strip() for line in printed if line.startswith("    http://")]
+    assert urls and all(re.fullmatch(rf"http://[\w.-]+:{port}/\?token=[\w-]{{20,}}", u) for u in urls), printed
+    token = urls[0].rsplit("=", 1)[1]
+    assert all(u.endswith(token) for u in urls) and not any("127.0.0.1" in u or "0.0.0.0" in u for u in urls)
+    assert _get(port, f"/?token={token}") == (302, f"/voila/render/app/index.ipynb?token={token}")
+    assert _get(port, "/voila/api/contents/")[0] == 403
+    status, location = _get(port, "/voila/render/app/index.ipynb")
+    assert status == 302 and location.startswith("/login"), "without the token a page asks for it"
+    assert _get(port, f"/voila/api/contents/?token={token}")[0] == 200
+    assert _get(port, f"/voila/api/contents/?token={token}", host="rebinding.example")[0] == 403
+    assert _get(port, f"/voila/api/contents/?token={token}x")[0] == 403
+
+
+def test_app_serve_runs_from_a_copy_of_the_course(tmp_path):
+    """The browser tests serve a copy of the course: the server's folder is app/serve.py's parent folder."""
+    shutil.copytree(ROOT / "app", tmp_path / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-c", "import serve; print(serve.ROOT)"], cwd=tmp_path / "app",
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert Path(done.stdout.strip()) == tmp_path
