@@ -1047,7 +1047,7 @@ def _tip_kind(rnd: Round, kinds: Sequence[str]) -> tuple[str, dict[str, Any]] | 
             light = min(legal, key=lambda c: (points[c], strength(int(c), int(contract))))  # type: ignore[arg-type]
             return "smear", {"strong": heavy, "weak": light}
     if "last_trick" in kinds and rnd.trick_number == 7 and len(legal) == 2:
-        key = [(c.suit == getattr(contract, "trump", None), strength(int(c), int(contract))) for c in legal]  # type: ignore
+        key = [(c.suit == getattr(contract, "trump", None), strength(int(c), int(contract))) for c in legal]  # type: ignore[arg-type]  # a round in play has its contract
         if key[0] != key[1]:
             strong, weak = (legal[0], legal[1]) if key[0] > key[1] else (legal[1], legal[0])
             return "last_trick", {"strong": strong, "weak": weak}
@@ -1105,7 +1105,7 @@ def tip_positions(rounds: int = 50, seed: int | str = 0, kinds: Sequence[str] = 
                 else:
                     strong, weak = facts["strong"], facts["weak"]
                 advised, other = (weak, strong) if kind == "last_trick" else (strong, weak)
-                rows.append({"round": i, "kind": kind, "contract": str(CONTRACT_NAMES[int(rnd.contract)]),  # type: ignore
+                rows.append({"round": i, "kind": kind, "contract": str(CONTRACT_NAMES[int(rnd.contract)]),  # type: ignore[arg-type]  # a finished round has its contract
                              "seat": int(rnd.to_move), "trick": rnd.trick_number + 1,  # type: ignore[arg-type]
                              "strong": str(strong), "weak": str(weak), "value_strong": value[strong],
                              "value_weak": value[weak], "gain": value[advised] - value[other],
@@ -1275,7 +1275,7 @@ def best_by_layout(rnd: Round, count: int = 12, seed: int | str = 0) -> pd.DataF
     leader = rnd.trick[0][0] if rnd.trick else rnd.to_move
     rows = []
     for hands in sample_layouts(rnd, count, seed):
-        sol = solve(Position(hands, trick, leader, rnd.contract, rnd.ruleset, rnd.tricks_won))  # type: ignore
+        sol = solve(Position(hands, trick, leader, rnd.contract, rnd.ruleset, rnd.tricks_won))  # type: ignore[arg-type]  # a round in play has its contract
         row: dict[str, Any] = {str(c): taken + v[team] for c, v in sol.card_values.items()}
         row["best"] = str(sol.best)
         rows.append(row)
