@@ -103,6 +103,7 @@ _LAZY: dict[str, str] = {
     "schneider_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
     "FinalCheck": "widgets", "final_check": "widgets",
     "question": "widgets.questions", "questions": "widgets.questions",
+    "Position": "solver", "Solution": "solver", "solve": "solver", "dd_points": "solver", "dd_batch": "solver",
     "progress_panel": "widgets.progress", "ProgressPanel": "widgets.progress", "Progress": "progress",
     "Question": "exercises.questions", "questions_for": "exercises.questions",
 }
