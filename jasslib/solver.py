@@ -707,12 +707,12 @@ class Position:
         hands[seat] = hand.remove(c)
         trick = self.trick + (c,)
         if len(trick) < 4:
-            return Position(tuple(hands), trick, self.leader, self.contract, self.ruleset,  # type: ignore[arg-type]
+            return Position(tuple(hands), trick, self.leader, self.contract, self.ruleset,  # type: ignore[arg-type]  # four hands, as the tuple is built
                             self.tricks_won)
         winner = (self.leader + trick_winner_index([int(x) for x in trick], int(self.contract))) % 4
         won = list(self.tricks_won)
         won[winner % 2] += 1
-        return Position(tuple(hands), (), Seat(winner), self.contract, self.ruleset,  # type: ignore[arg-type]
+        return Position(tuple(hands), (), Seat(winner), self.contract, self.ruleset,  # type: ignore[arg-type]  # four hands, as the tuple is built
                         (won[0], won[1]))
 
     @classmethod
@@ -746,7 +746,7 @@ class Position:
         for i, m in enumerate(masks):
             if popcount(m) != 9:
                 raise HandSizeError(f"seat {i}'s hand has {popcount(m)} cards; every player holds 9 (D3)")
-        return cls(tuple(CardSet.from_mask(m) for m in masks), (), Seat.parse(forehand),  # type: ignore[arg-type]
+        return cls(tuple(CardSet.from_mask(m) for m in masks), (), Seat.parse(forehand),  # type: ignore[arg-type]  # four hands, as the tuple is built
                    Contract.parse(contract), ruleset, (0, 0))
 
 
