@@ -58,11 +58,12 @@ for full deals.
 
 from __future__ import annotations
 
+import os
 import threading
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -90,9 +91,13 @@ __all__ = [
     "HAVE_NUMBA",
 ]
 
-TT_BITS = 22
+TT_BITS = min(28, max(12, int(os.environ.get("JASSLIB_SOLVER_TT_BITS", "22"))))
 TT_ENTRIES = 1 << TT_BITS
-"""Entries of the transposition table of each thread: 16 bytes each (a key word; bounds and best move)."""
+"""Entries of the transposition table of each thread: 16 bytes each (a key word; bounds and best move).
+
+2**22 (64 MiB) by default; the environment variable ``JASSLIB_SOLVER_TT_BITS`` (12..28) sets the power
+of two, e.g. 20 for 16 MiB per thread where memory is short (hard deals then search more nodes).
+"""
 _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
 _ABORT = -(1 << 40)
@@ -166,6 +171,9 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
     """
     seat = (leader + k) & 3
     legal = _legal(hands[seat], row[:k], contract) & filt
+    if legal & (legal - 1) == 0 and legal != 0:  # a forced card: nothing to order
+        mrow[0] = lsb_index(legal)
+        return 1
     n = _moves(legal, alive, points, order, mrow)
     strength = strength_table(contract)
     above = above_table(contract)
@@ -276,25 +284,6 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 # cut-offs from the points left: nobody wins more than what is still to be won
                 upper = left + LAST_TRICK_BONUS + (MATCH_BONUS if flags & 1 else 0)
                 lower = -left - LAST_TRICK_BONUS - (MATCH_BONUS if flags & 2 else 0)
-                if k == 0 and contract < 4:
-                    # the strongest trumps still out, held by one team, each take their trick (P6): their
-                    # points are that team's, and the other team can no longer make a match
-                    sure = 0
-                    owner = -1
-                    for i in range(9):
-                        c = order[9 * contract + i]
-                        bit = one << c
-                        if alive & bit:
-                            t = 0 if (hands[0] | hands[2]) & bit else 1
-                            if owner < 0:
-                                owner = t
-                            elif t != owner:
-                                break
-                            sure += points[c]
-                    if owner == 0:
-                        lower = 2 * sure - left - LAST_TRICK_BONUS
-                    elif owner == 1:
-                        upper = left + LAST_TRICK_BONUS - 2 * sure
                 if upper <= alpha:
                     ret = upper
                     phase = 2
@@ -333,6 +322,27 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                             if hi < beta:
                                 beta = hi
                             tt_best = ((data >> 32) & 0xFF) - 1
+            if phase == 1 and k == 0 and contract < 4:
+                # the strongest trumps still out, held by one team, each take their trick (P6): their points
+                # are that team's, and the other team can no longer make a match
+                sure = 0
+                owner = -1
+                for i in range(9):
+                    c = order[9 * contract + i]
+                    bit = one << c
+                    if alive & bit:
+                        t = 0 if (hands[0] | hands[2]) & bit else 1
+                        if owner < 0:
+                            owner = t
+                        elif t != owner:
+                            break
+                        sure += points[c]
+                if owner == 0 and 2 * sure - left - LAST_TRICK_BONUS >= beta:
+                    ret = 2 * sure - left - LAST_TRICK_BONUS
+                    phase = 2
+                elif owner == 1 and left + LAST_TRICK_BONUS - 2 * sure <= alpha:
+                    ret = left + LAST_TRICK_BONUS - 2 * sure
+                    phase = 2
             if phase == 1:
                 n = _ordered_moves(hands, row, k, leader, alive, filt if d == 0 else -1, tt_best, contract, points,
                                    order, mv[d], sc[d])
@@ -626,8 +636,8 @@ class Position:
         for c in trick_cards:
             bit = 1 << c
             if seen & bit:
-                where = next((f"seat {i}'s hand" for i, m in enumerate(masks) if m & bit), "the trick")
-                raise DuplicateCardError(f"card {c} is in the trick and also in {where}; each card exists once (D1)")
+                where = next((f"also in seat {i}'s hand" for i, m in enumerate(masks) if m & bit), "there twice")
+                raise DuplicateCardError(f"card {c} is in the trick and {where}; each card exists once (D1)")
             seen |= bit
         leader = Seat.parse(self.leader)
         contract = Contract.parse(self.contract)
@@ -1035,9 +1045,3 @@ def _check_deals(arr: np.ndarray) -> None:
         if sizes != [9, 9, 9, 9]:
             raise HandSizeError(f"deal {row}: the hands hold {sizes} cards; every player holds 9 (D3)")
         raise DuplicateCardError(f"deal {row}: the four hands do not hold each of the 36 cards once (D1)")
-
-
-def _stats() -> dict[str, Any]:
-    """Search counters of this thread (nodes visited) and the table size, for benchmarks."""
-    ws = _workspace()
-    return {"nodes": int(ws.stats[0]), "tt_bytes": ws.nbytes}
