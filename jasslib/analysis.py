@@ -325,7 +325,7 @@ def weis_events(masks: Iterable[int], ruleset: Ruleset = CLASSIC) -> pd.DataFram
     for m in masks:
         hand = CardSet.from_mask(int(m))
         found = find_weis(hand, ruleset)
-        fours = {int(w.rank) for w in found if not w.is_sequence}  # type: ignore[arg-type]
+        fours = {int(w.rank) for w in found if not w.is_sequence}  # type: ignore[arg-type]  # pandas and numpy values are untyped here
         rows.append((max((w.length for w in found if w.is_sequence), default=0),
                      *(r in fours for r in ranks), has_weis(hand, ruleset), has_stoeck(hand, Contract.CLUBS)))
     columns = ["longest_sequence", *(f"four_{RANK_NAMES[r]}" for r in ranks), "any_weis", "stoeck_clubs"]
@@ -1038,21 +1038,21 @@ def _tip_kind(rnd: Round, kinds: Sequence[str]) -> tuple[str, dict[str, Any]] | 
         return None
     contract = rnd.contract
     trick = [c for _, c in rnd.trick]
-    seat = int(rnd.to_move)  # type: ignore[arg-type]
-    points = rnd.ruleset.card_points(contract)  # type: ignore[arg-type]
-    if "smear" in kinds and len(trick) == 3 and trick_winner(trick, contract) == 1:  # type: ignore[arg-type]
+    seat = int(rnd.to_move)  # type: ignore[arg-type]  # pandas and numpy values are untyped here
+    points = rnd.ruleset.card_points(contract)  # type: ignore[arg-type]  # pandas and numpy values are untyped here
+    if "smear" in kinds and len(trick) == 3 and trick_winner(trick, contract) == 1:  # type: ignore[arg-type]  # pandas and numpy values are untyped here
         pts = sorted({points[c] for c in legal})
         if len(pts) > 1:
-            heavy = max(legal, key=lambda c: (points[c], -strength(int(c), int(contract))))  # type: ignore[arg-type]
-            light = min(legal, key=lambda c: (points[c], strength(int(c), int(contract))))  # type: ignore[arg-type]
+            heavy = max(legal, key=lambda c: (points[c], -strength(int(c), int(contract))))  # type: ignore[arg-type]  # pandas and numpy values are untyped here
+            light = min(legal, key=lambda c: (points[c], strength(int(c), int(contract))))  # type: ignore[arg-type]  # pandas and numpy values are untyped here
             return "smear", {"strong": heavy, "weak": light}
     if "last_trick" in kinds and rnd.trick_number == 7 and len(legal) == 2:
         key = [(c.suit == getattr(contract, "trump", None), strength(int(c), int(contract))) for c in legal]  # type: ignore[arg-type]  # a round in play has its contract
         if key[0] != key[1]:
             strong, weak = (legal[0], legal[1]) if key[0] > key[1] else (legal[1], legal[0])
             return "last_trick", {"strong": strong, "weak": weak}
-    if "trump_lead" in kinds and not trick and rnd.trick_number < 3 and contract.has_trump:  # type: ignore[union-attr]
-        trumps = [c for c in legal if c.suit == contract.trump]  # type: ignore[union-attr]
+    if "trump_lead" in kinds and not trick and rnd.trick_number < 3 and contract.has_trump:  # type: ignore[union-attr]  # pandas and numpy values are untyped here
+        trumps = [c for c in legal if c.suit == contract.trump]  # type: ignore[union-attr]  # pandas and numpy values are untyped here
         if len(trumps) >= 4 and len(trumps) < len(legal):
             return "trump_lead", {"trumps": len(trumps), "seat": seat}
     return None
@@ -1095,18 +1095,18 @@ def tip_positions(rounds: int = 50, seed: int | str = 0, kinds: Sequence[str] = 
             if found is not None:
                 kind, facts = found
                 sol = solve(Position.from_round(rnd))
-                team = int(rnd.to_move) % 2  # type: ignore[arg-type]
+                team = int(rnd.to_move) % 2  # type: ignore[arg-type]  # pandas and numpy values are untyped here
                 taken = rnd.card_points[team]
                 value = {c: taken + v[team] for c, v in sol.card_values.items()}
                 if kind == "trump_lead":
-                    trump = rnd.contract.trump  # type: ignore[union-attr]
+                    trump = rnd.contract.trump  # type: ignore[union-attr]  # pandas and numpy values are untyped here
                     strong = max((c for c in value if c.suit == trump), key=lambda c: value[c])
                     weak = max((c for c in value if c.suit != trump), key=lambda c: value[c])
                 else:
                     strong, weak = facts["strong"], facts["weak"]
                 advised, other = (weak, strong) if kind == "last_trick" else (strong, weak)
                 rows.append({"round": i, "kind": kind, "contract": str(CONTRACT_NAMES[int(rnd.contract)]),  # type: ignore[arg-type]  # a finished round has its contract
-                             "seat": int(rnd.to_move), "trick": rnd.trick_number + 1,  # type: ignore[arg-type]
+                             "seat": int(rnd.to_move), "trick": rnd.trick_number + 1,  # type: ignore[arg-type]  # pandas and numpy values are untyped here
                              "strong": str(strong), "weak": str(weak), "value_strong": value[strong],
                              "value_weak": value[weak], "gain": value[advised] - value[other],
                              "tip_best": advised in sol.best, "trumps": facts.get("trumps", 0)})
@@ -1223,7 +1223,7 @@ def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[tup
 
     if rnd.contract is None or rnd.done:
         raise PhaseError("layouts are sampled while the cards are being played (after the contract, C1)")
-    me = int(rnd.to_move)  # type: ignore[arg-type]
+    me = int(rnd.to_move)  # type: ignore[arg-type]  # pandas and numpy values are untyped here
     others = [s for s in range(4) if s != me]
     unseen = [c for s in others for c in rnd.hand(s)]
     sizes = [len(rnd.hand(s)) for s in others]
@@ -1244,8 +1244,8 @@ def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[tup
                 break
             hands[s] = hand
         if ok:
-            out.append(tuple(hands))  # type: ignore[arg-type]
-    return out  # type: ignore[return-value]
+            out.append(tuple(hands))  # type: ignore[arg-type]  # pandas and numpy values are untyped here
+    return out  # type: ignore[return-value]  # pandas and numpy values are untyped here
 
 
 def best_by_layout(rnd: Round, count: int = 12, seed: int | str = 0) -> pd.DataFrame:
@@ -1268,7 +1268,7 @@ def best_by_layout(rnd: Round, count: int = 12, seed: int | str = 0) -> pd.DataF
 
     from .solver import Position, solve
 
-    me = int(rnd.to_move)  # type: ignore[arg-type]
+    me = int(rnd.to_move)  # type: ignore[arg-type]  # pandas and numpy values are untyped here
     team = me % 2
     taken = rnd.card_points[team]
     trick = tuple(c for _, c in rnd.trick)

@@ -187,7 +187,7 @@ class RoundPlayer:
             s = rnd.score()
             return f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. Click New round to play again."
         if not self.my_turn:  # pragma: no cover - the bots always play on to the learner's turn
-            return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]
+            return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]  # the round is in play here, so its contract is set
         if rnd.contract is None:
             if rnd.pushed:
                 return "Your partner said schieben: you must choose the contract."
