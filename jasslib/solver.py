@@ -22,8 +22,8 @@ of the rest of the round: team 0 maximises it, team 1 minimises it.  Each team's
 ``d``, the remaining total ``r`` (card points left + 5) and whether a match happened: ``d > r``
 means team 0 took every trick (it has ``r + 100``), ``d < -r`` team 1 did, and otherwise team 0 has
 ``(r + d) / 2`` and team 1 ``(r - d) / 2``.  The exact ``d`` is found by null-window alpha-beta
-probes (MTD-style: each probe steps away from the last answer, then bisection; ``d`` always has the
-parity of ``r``, which halves the probes)
+probes (a bisection of the range of ``d`` narrowed by each fail-soft answer, the MTD family; ``d``
+always has the parity of ``r``, which halves the probes)
 on a fail-soft alpha-beta search with
 
 * a transposition table at trick boundaries keyed on the cards still held (36 bits, which fix the
@@ -456,8 +456,8 @@ def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: in
     """The exact value of a node (its moves restricted to ``filt``) by null-window probes of :func:`_search`.
 
     Every value has the parity of the points left + 5, so each probe asks "at least beta?" for a beta of
-    that parity.  The first probe is at ``guess`` (an even split when it is out of range); the next ones
-    step away from the last answer (doubling the step) until the value is bracketed, then bisect.
+    that parity.  The first probe is at ``guess`` (an even split when it is out of range), the next ones
+    bisect the interval left by the fail-soft answers so far.
     """
     if k == 0 and (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
         return MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
@@ -466,7 +466,6 @@ def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: in
     upper = total + (MATCH_BONUS if flags & 1 else 0)
     parity = total & 1
     g = guess if lower <= guess <= upper else parity
-    step = 2
     while lower < upper:
         beta = g
         if beta <= lower:
@@ -482,13 +481,9 @@ def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: in
         stats[_PROBES] += 1
         if g < beta:
             upper = g
-            g -= step
         else:
             lower = g
-            g += step
-        step *= 2
-        if g <= lower or g >= upper or upper - lower <= 4 * step:
-            g = (lower + upper) // 2
+        g = (lower + upper) // 2
     return lower
 
 
