@@ -428,8 +428,9 @@ class CardSet:
     """An immutable set of cards stored as a 36-bit integer mask.
 
     Iteration is in card order (♣ ♠ ♥ ♦, each 6 → A).  ``repr`` round-trips;
-    ``str`` is for people.  Set operators take CardSets, masks, or iterables
-    of card-likes.
+    ``str`` is for people.  The constructor and the set operators take CardSets,
+    masks, card text (as :meth:`parse` reads it) or iterables of card-likes;
+    anything else (``True``, a float, a suit) is refused with a CardParseError.
 
     >>> s = CardSet.parse("6♣ 7♣ 8♣")
     >>> s.mask, len(s), list(s)

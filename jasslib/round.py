@@ -735,9 +735,49 @@ class Round:
     def _play_and_record(self, turn: int, c: int, bit: int, hand: int, n: int) -> None:
         """A checked play that ends a trick or may announce Stöck (S2): all or nothing.
 
-        The trick's winner and points, the Weis contest after the first trick and Stöck are worked out
-        as the round changes; if anything fails on the way (whatever the exception), every field is put
-        back from the values kept here (recorded Weis and Stöck are replaced, never changed in place).
+        The common case, a trick after the first ending without Stöck, asks the two functions that could
+        fail (the winner and the points of the trick) first and then only stores the results; the rest
+        (the first trick, which settles the Weis, and the trump K or Q of the Stöck holder) goes through
+        :meth:`_play_carefully`.
+        """
+        trick = self._trick
+        tricks = self._tricks
+        if len(trick) < 3 or not tricks or bit & self._stoeck_mask and turn == self._stoeck_holder:
+            self._play_carefully(turn, c, bit, hand, n)
+            return
+        leader, number, played = self._leader, len(tricks), self._played
+        trick.append(c)
+        try:  # the two calls that could fail come first
+            win_seat = (leader + trick_winner_index(trick, self._ci)) % 4
+            value = trick_value(trick, self._table, number == 8)  # O4–O7
+        except BaseException:
+            del trick[3:]
+            raise
+        team = win_seat & 1
+        points, won = self._points, self._won
+        p, w = points[team], won[team]
+        try:  # only stores from here; an interrupt in the middle is undone all the same
+            self._hands[turn] = hand ^ bit
+            self._played = played | bit
+            self._n = n + 1
+            points[team] = p + value
+            won[team] = w + 1
+            tricks.append((leader, tuple(trick), win_seat, value))
+            self._trick = []
+            self._leader = self._turn = win_seat
+        except BaseException:
+            self._hands[turn], self._played, self._n, self._trick, self._leader, self._turn = (
+                hand, played, n, trick, leader, turn)
+            points[team], won[team] = p, w
+            del trick[3:], tricks[number:]
+            raise
+
+    def _play_carefully(self, turn: int, c: int, bit: int, hand: int, n: int) -> None:
+        """:meth:`_play_and_record` for the first trick's end and the Stöck holder's trump K or Q.
+
+        The trick's winner and points, the Weis contest and Stöck are worked out as the round changes;
+        if anything fails on the way (whatever the exception), every field is put back from the values
+        kept here (recorded Weis and Stöck are replaced, never changed in place).
         """
         hands, trick, tricks, events = self._hands, self._trick, self._tricks, self._events
         k, number, e = len(trick), len(tricks), len(events)
