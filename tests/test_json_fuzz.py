@@ -27,7 +27,7 @@ from jasslib.errors import excerpt
 TIME_LIMIT = 0.5
 """Seconds one document may take (the target is 0.1 s; the margin is for a busy machine)."""
 MESSAGE_LIMIT = 320
-DOCUMENTS = 2500
+DOCUMENTS = 2000
 """Mutated documents per run (a few seconds in all)."""
 
 
