@@ -479,10 +479,17 @@ def _exact(hands: np.ndarray, tricks: np.ndarray, k: int, leader: int, flags: in
         if g == _ABORT:
             return _ABORT
         stats[_PROBES] += 1
+        # A fail-soft answer is a bound on the value, which has the parity of ``total``: round it to that
+        # parity, and never widen the interval.  Both ends keep the parity, so each probe narrows it by at
+        # least 2 and the loop ends (a bound of the other parity once made it probe the same beta forever).
         if g < beta:
-            upper = g
+            g -= (g - parity) & 1
+            if g < upper:
+                upper = g
         else:
-            lower = g
+            g += (g - parity) & 1
+            if g > lower:
+                lower = g
         g = (lower + upper) // 2
     return lower
 
@@ -1002,7 +1009,10 @@ def dd_batch(hands: np.ndarray, forehand: int = 0, ruleset: Ruleset = CLASSIC,
 
     ``hands`` is an ``(n, 4)`` array of the four hand masks of each deal (e.g. from
     :func:`jasslib.fast.deal_batch`).  Column ``c`` is contract ``c``; team 1 has the total minus
-    that (157, or 257 after a match).  Columns of contracts not asked for hold -1.  Deterministic.
+    that (157, or 257 after a match: 257 for team 0 is its match; 0 is almost always team 1's match,
+    except in the rare deal where team 0's best is tricks without points — :func:`dd_points` tells
+    both teams).  Columns of contracts not asked for hold -1.  Deterministic: the same deals give the
+    same table, whatever the chunking and the thread.
 
     >>> from jasslib import Round
     >>> deal = np.array([[h.mask for h in Round.deal(seed=2).hands]])
