@@ -316,6 +316,9 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                         elif hi <= alpha:
                             ret = hi
                             phase = 2
+                        elif lo == hi:  # the exact value (inside a window wider than a null window)
+                            ret = lo
+                            phase = 2
                         else:
                             if lo > alpha:
                                 alpha = lo

@@ -190,6 +190,25 @@ def test_five_cards_per_hand_agree_with_plain_alphabeta() -> None:
         assert sum(v) in (_remaining_total(pos), _remaining_total(pos) + MATCH_BONUS)
 
 
+def test_a_search_with_a_wide_window_gives_the_exact_value() -> None:
+    """The kernel's table narrows a window to an exact stored value: it must answer that value, not a bound.
+
+    :func:`value` only ever asks null windows; a wider window (as an aspiration search would) once made a
+    node whose table entry was exact return an infinite value.
+    """
+    from jasslib import solver
+
+    rng = random.Random("wide-window")
+    ws = solver._workspace()
+    for i in range(12):
+        pos = random_position(rng, 5, mid_trick=False, contract=(0, 1, 2, 3, 4, 5)[i % 6])
+        state = solver._State(pos)
+        gen = ws.generations(1)
+        d = state.exact(ws, gen)  # fills the table with bounds and exact values of this position's subtree
+        assert state.probe(ws, gen, -10_000, 10_000, -1) == d, pos
+        assert state.probe(ws, gen, d - 20, d + 20, -1) == d, pos
+
+
 # ----------------------------------------------------------------------------------------------- (c) full deals
 
 # Full deals of fast.deal_batch("solver-tests") whose searches are quick enough for the unit tests (the
