@@ -164,11 +164,13 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
                    contract: int, points: np.ndarray, order: np.ndarray, mrow: np.ndarray, srow: np.ndarray) -> int:
     """The legal moves of the side to move (one per class of equivalent cards), best first, into ``mrow``.
 
-    Ordering: the table's best move; for a lead, a master card (strongest of its suit still out) with its
-    points, else the cheapest card; for a follower, cards that make the side win the trick (the player's
-    own card first, giving points to the partner next), trumping in only when the trick is worth it,
-    then the cheapest cards.
+    Ordering: the table's best move; for a lead, a master trump while the opponents hold trumps, a master
+    card (strongest of its suit still out) with its points unless an opponent can trump it (P3), a low card
+    to the partner's master, else the cheapest card; for a follower, cards that make the side win the trick
+    (the player's own card first, giving points to the partner next), trumping in only when the trick is
+    worth it, then the cheapest cards.
     """
+    one = np.int64(1)
     seat = (leader + k) & 3
     legal = _legal(hands[seat], row[:k], contract) & filt
     if legal & (legal - 1) == 0 and legal != 0:  # a forced card: nothing to order
@@ -188,8 +190,34 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
         elif k == 0:
             if above[c] & alive == 0:
                 score = 1000 + points[c]
+                if contract < 4:
+                    tr = np.int64(0x1FF) << (9 * contract)
+                    suit = np.int64(0x1FF) << (9 * (c // 9))
+                    o1 = hands[(seat + 1) & 3]
+                    o3 = hands[(seat + 3) & 3]
+                    if c // 9 == contract:
+                        if (o1 | o3) & tr:
+                            score = 1500 + points[c]  # the master trump draws the opponents' trumps
+                    elif (o1 & suit == 0 and o1 & tr) or (o3 & suit == 0 and o3 & tr):
+                        score = -(points[c] * 16 + strength[c])  # an opponent can trump it (P3)
             else:
                 score = -(points[c] * 16 + strength[c])
+                top = -1
+                s9 = 9 * (c // 9)
+                for i in range(9):
+                    if alive & (one << order[s9 + i]):
+                        top = order[s9 + i]
+                        break
+                if hands[(seat + 2) & 3] & (one << top):
+                    suit = np.int64(0x1FF) << s9
+                    ruff = False
+                    if contract < 4 and c // 9 != contract:
+                        tr = np.int64(0x1FF) << (9 * contract)
+                        o1 = hands[(seat + 1) & 3]
+                        o3 = hands[(seat + 3) & 3]
+                        ruff = (o1 & suit == 0 and o1 & tr != 0) or (o3 & suit == 0 and o3 & tr != 0)
+                    if not ruff:
+                        score = 500 - points[c] * 16 - strength[c]  # a low card to the partner's master
         else:
             row[k] = c
             w = (leader + _winner(row[: k + 1], contract)) & 3
