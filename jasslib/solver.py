@@ -183,6 +183,7 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
     worth = 0
     for q in range(k):
         worth += points[row[q]]
+    mate_wins = k > 0 and ((leader + _winner(row[:k], contract)) & 1) == team
     for j in range(n):
         c = mrow[j]
         if c == tt_best:
@@ -221,7 +222,7 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
         else:
             row[k] = c
             w = (leader + _winner(row[: k + 1], contract)) & 3
-            if c // 9 == contract and row[0] // 9 != contract and worth < 10:
+            if c // 9 == contract and row[0] // 9 != contract and (worth < 10 or mate_wins):
                 score = -5000 - strength[c]  # trumping in costs a trump: only first when the trick is worth it
             elif w == seat:
                 score = 2000 + points[c] * 4 - strength[c]
