@@ -227,10 +227,10 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
             elif w == seat:
                 score = 2000 + points[c] * 4 - strength[c]
             elif w & 1 == team:
-                if k == 3:
+                if k == 3 or contract >= 4:
                     score = 1000 + points[c] * 4 - strength[c]  # the partner takes the trick: give points
                 else:
-                    score = 1000 - points[c] * 4 - strength[c]  # an opponent still plays: keep the points
+                    score = 1000 - points[c] * 4 - strength[c]  # an opponent may still trump: keep the points
             else:
                 score = -points[c] * 4 - strength[c]
         srow[j] = score
