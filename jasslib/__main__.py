@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     dd.add_argument("--seed", type=_seed, default=0, help="seed: the same seed gives the same table (default 0)")
     dd.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
     dd.add_argument("--out", required=True, help="output file, FILE.parquet")
+    dd.add_argument("--contracts", type=_contracts, default=None, metavar="NAMES",
+                    help="solve only these contracts, comma-separated, e.g. obenabe,undenufe (default: all six; "
+                    "the trump contracts are the slow ones)")
     dd.add_argument("--chunk-size", type=_positive, default=None,
                     help="deals per chunk, the unit of work and of resuming (default 500)")
     dd.add_argument("--workers", type=_workers, default=None,
@@ -184,6 +187,22 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rate(per_second: float) -> str:
+    """A rate with two significant digits below 100 (0.48, 12), whole numbers with separators above."""
+    return f"{per_second:,.0f}" if per_second >= 100 else f"{per_second:.2g}"
+
+
+def _contracts(text: str) -> tuple[int, ...]:
+    """``--contracts obenabe,undenufe``: contract names (or symbols) separated by commas."""
+    from .ddtable import contract_list
+
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    try:
+        return contract_list(names)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _dd_table(args: argparse.Namespace) -> int:
     from . import ddtable
 
@@ -193,7 +212,8 @@ def _dd_table(args: argparse.Namespace) -> int:
     progress = (args.deals >= 2_000 and sys.stderr.isatty()) if args.progress is None else args.progress
     try:
         result = ddtable.write(args.out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
-                               workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True)
+                               workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True,
+                               contracts=args.contracts)
     except KeyboardInterrupt:
         parts = ddtable.parts_folder(args.out)
         saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
@@ -205,7 +225,7 @@ def _dd_table(args: argparse.Namespace) -> int:
         return 2
     resumed = f", {result.resumed} chunk(s) resumed" if result.resumed else ""
     print(f"wrote {args.deals:,} deals to {args.out} in {result.seconds:.1f} s "
-          f"({result.deals_per_second:,.0f} deals/s{resumed})")
+          f"({_rate(result.deals_per_second)} deals/s{resumed})")
     print("forehand's team's double-dummy trick points per contract:")
     print(ddtable.summary(result.frame).to_string())
     return 0

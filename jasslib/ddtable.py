@@ -7,10 +7,10 @@ as in :mod:`jasslib.simulation`) under each contract (``dd_clubs`` ... ``dd_unde
 of :func:`jasslib.simulation.simulate` with that seed (both use :func:`jasslib.fast.deal_batch`), so the
 two frames join on ``deal``.
 
->>> t = dd_frame(seed=1, start=0, count=3)
+>>> t = dd_frame(seed=1, start=0, count=3, contracts=["obenabe", "undenufe"])
 >>> len(t), int(t.deal.iloc[-1]), [c for c in t.columns if c.startswith("dd_")]
 (3, 2, ['dd_clubs', 'dd_spades', 'dd_hearts', 'dd_diamonds', 'dd_obenabe', 'dd_undenufe'])
->>> bool(t[DD_COLUMNS].isin(range(258)).all().all())
+>>> bool(t[["dd_obenabe", "dd_undenufe"]].isin(range(258)).all().all())
 True
 
 :func:`compute` returns a table in memory; :func:`write` streams one to Parquet in chunks that survive
@@ -28,7 +28,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,8 +38,8 @@ from .rulesets import CLASSIC, PRESETS, Ruleset
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "dd_frame", "compute", "write", "WriteResult",
-           "parts_folder", "summary"]
+__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
+           "WriteResult", "parts_folder", "summary", "sample", "SAMPLE_SEED"]
 
 _CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
 DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
@@ -61,11 +61,39 @@ def _check_seed(seed: int | str) -> int | str:
     return seed
 
 
-def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
+def contract_list(contracts: Iterable[Any] | None) -> tuple[int, ...]:
+    """The contract numbers (0..5, ♣ ♠ ♥ ♦ Obenabe Undenufe) of ``contracts``: names, numbers or
+    :class:`jasslib.Contract` values; None means all six.  An unknown name raises the project's error.
+
+    >>> contract_list(["undenufe", "obenabe"]), contract_list(None)
+    ((4, 5), (0, 1, 2, 3, 4, 5))
+    """
+    from .contracts import Contract
+
+    if contracts is None:
+        return tuple(range(6))
+    if isinstance(contracts, str):
+        contracts = [contracts]
+    chosen = sorted({int(Contract.parse(c)) for c in contracts})
+    if not chosen:
+        raise ValueError("contracts: name at least one contract (or None for all six)")
+    return tuple(chosen)
+
+
+def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = CLASSIC,
+             contracts: Iterable[Any] | None = None) -> pd.DataFrame:
     """The DD table of deals ``start .. start + count - 1`` of ``seed`` (one row per deal; see the module).
 
-    Columns: ``deal``, ``seed``, :data:`DD_COLUMNS` (int16), ``hand_0`` .. ``hand_3`` (int64 masks, seat 0 is
-    forehand) and forehand's features ``fh_*`` exactly as in :data:`jasslib.simulation.COLUMNS`.
+    Columns: ``deal``, ``seed``, :data:`DD_COLUMNS` (int16; with ``contracts``, only those contracts are
+    solved and the other columns hold ``<NA>``, dtype Int16), ``hand_0`` .. ``hand_3`` (int64 masks, seat 0
+    is forehand) and forehand's features ``fh_*`` exactly as in :data:`jasslib.simulation.COLUMNS`.
+
+    Solving is quick for Obenabe and Undenufe and can take the solver seconds to minutes per deal in a
+    trump contract, so ``contracts=["obenabe", "undenufe"]`` gives a first table fast.
+
+    >>> t = dd_frame(seed=1, start=0, count=2, contracts=["obenabe"])
+    >>> t.dd_obenabe.tolist(), bool(t.dd_clubs.isna().all())
+    ([90, 100], True)
     """
     import numpy as np
     import pandas as pd
@@ -74,15 +102,22 @@ def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = C
     from .simulation import CONTRACT_NAMES, hand_features
 
     rs = _ruleset(ruleset)
+    chosen = contract_list(contracts)
     hands = fast.deal_batch(_check_seed(seed), int(start), int(count))
-    dd = np.asarray(solver.dd_batch(hands, forehand=0, ruleset=rs), dtype=np.int64).reshape(len(hands), 6)
+    dd = np.asarray(solver.dd_batch(hands, forehand=0, ruleset=rs, contracts=chosen),
+                    dtype=np.int64).reshape(len(hands), 6)
     data: dict[str, Any] = {
         "deal": np.arange(int(start), int(start) + int(count), dtype=np.int64),
         "seed": np.full(len(hands), seed, dtype=np.int64) if isinstance(seed, int)
         else pd.Categorical.from_codes(np.zeros(len(hands), dtype=np.int8), categories=[str(seed)]),
     }
     for c, name in enumerate(DD_COLUMNS):
-        data[name] = dd[:, c].astype(np.int16)
+        if len(chosen) == 6:
+            data[name] = dd[:, c].astype(np.int16)
+        else:
+            data[name] = pd.array(np.where(dd[:, c] < 0, 0, dd[:, c]), dtype="Int16")
+            if c not in chosen:
+                data[name][:] = pd.NA
     for s in range(4):
         data[f"hand_{s}"] = hands[:, s].astype(np.int64)
     features = hand_features(hands[:, 0], rs)
@@ -129,7 +164,8 @@ def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
 
 
 def _run(tasks: list[tuple[int, int, int]], seed: int | str, ruleset: Ruleset, workers: int | None,
-         scheduler: Any, done: Callable[[int, pd.DataFrame], None]) -> None:
+         scheduler: Any, done: Callable[[int, pd.DataFrame], None],
+         contracts: tuple[int, ...] = tuple(range(6))) -> None:
     """Compute every (chunk, start, count) task and hand each frame to ``done`` as it arrives.
 
     ``workers=0`` computes in this process; otherwise on Dask (``scheduler``: an address or a
@@ -139,12 +175,13 @@ def _run(tasks: list[tuple[int, int, int]], seed: int | str, ruleset: Ruleset, w
         return
     if workers == 0 and scheduler is None:
         for k, start, count in tasks:
-            done(k, dd_frame(seed, start, count, ruleset))
+            done(k, dd_frame(seed, start, count, ruleset, contracts))
         return
     with _dask_client(workers, scheduler) as client:
         from distributed import as_completed
 
-        futures = {client.submit(dd_frame, seed, start, count, ruleset, pure=False, key=f"dd-chunk-{k}-{start}"): k
+        futures = {client.submit(dd_frame, seed, start, count, ruleset, contracts, pure=False,
+                                 key=f"dd-chunk-{k}-{start}"): k
                    for k, start, count in tasks}
         try:
             for future in as_completed(list(futures)):
@@ -225,21 +262,24 @@ def compute(
     workers: int | None = 0,
     scheduler: Any = None,
     progress: bool = False,
+    contracts: Iterable[Any] | None = None,
 ) -> pd.DataFrame:
     """The DD table of deals ``0 .. deals - 1`` of ``seed``, in memory (see the module for the columns).
 
     ``workers=0`` (the default) runs in this process; ``workers=None`` on a local Dask cluster over all
     cores, ``workers=k`` on one of ``k`` processes; ``scheduler`` (an address such as
-    ``"tcp://10.0.0.5:8786"`` or a ``distributed.Client``) on an existing cluster.
+    ``"tcp://10.0.0.5:8786"`` or a ``distributed.Client``) on an existing cluster.  ``contracts``: solve
+    only those (see :func:`dd_frame`).
 
-    >>> t = compute(4, seed=2)
-    >>> t.deal.tolist(), t.equals(compute(4, seed=2, chunk_size=3))
+    >>> t = compute(4, seed=2, contracts=["undenufe"])
+    >>> t.deal.tolist(), t.equals(compute(4, seed=2, chunk_size=3, contracts=["undenufe"]))
     ([0, 1, 2, 3], True)
     """
 
     _check_counts(deals, chunk_size, workers)
     rs = _ruleset(ruleset)
     _check_seed(seed)
+    chosen = contract_list(contracts)
     tasks = _chunks(deals, chunk_size)
     frames: dict[int, pd.DataFrame] = {}
     bar = _progress(deals, 0, progress)
@@ -249,11 +289,11 @@ def compute(
         bar(len(frame))
 
     try:
-        _run(tasks, seed, rs, workers, scheduler, done)
+        _run(tasks, seed, rs, workers, scheduler, done, chosen)
     finally:
         bar(0, close=True)
     if not tasks:
-        return dd_frame(seed, 0, 0, rs)
+        return dd_frame(seed, 0, 0, rs, chosen)
     return _concat([frames[k] for k, _, _ in tasks])
 
 
@@ -301,9 +341,13 @@ def parts_folder(path: str | os.PathLike[str]) -> Path:
     return p.with_name(p.name + ".parts")
 
 
-def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int) -> dict[str, Any]:
+def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int,
+              contracts: tuple[int, ...] = tuple(range(6))) -> dict[str, Any]:
     rs: Any = ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
-    return {"format": FORMAT, "seed": seed, "ruleset": rs, "chunk_size": chunk_size}
+    settings: dict[str, Any] = {"format": FORMAT, "seed": seed, "ruleset": rs, "chunk_size": chunk_size}
+    if len(contracts) < 6:
+        settings["contracts"] = [_CONTRACT_NAMES[c] for c in contracts]
+    return settings
 
 
 def _check_target(target: Path) -> Path:
@@ -347,7 +391,8 @@ def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
             old = None
         if old != settings:
             said = "no readable run.json" if old is None else \
-                f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}"
+                (f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}, "
+                 f"contracts {old.get('contracts', 'all')!r}")
             raise ValueError(
                 f"{str(parts)!r} holds the chunks of another run ({said}); run that command again to resume it, "
                 "or delete the folder to start afresh")
@@ -391,6 +436,7 @@ def write(
     scheduler: Any = None,
     progress: bool = False,
     keep_frame: bool = False,
+    contracts: Iterable[Any] | None = None,
 ) -> WriteResult:
     """Write the DD table of deals ``0 .. deals - 1`` of ``seed`` to ``path`` (``.parquet``), resumably.
 
@@ -400,7 +446,8 @@ def write(
     folder left by a run with other settings is refused (delete it or use another path).  When every
     chunk is there, ``path`` is written atomically and the folder removed.  ``workers`` and ``scheduler``
     as in :func:`compute`, except that the default here is a local Dask cluster over all cores.
-    ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`.
+    ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`; ``contracts`` solves only
+    those (see :func:`dd_frame`; part of the run's settings).
     """
     import pandas as pd
 
@@ -413,7 +460,8 @@ def write(
     _check_seed(seed)
     began = time.perf_counter()
     parts = parts_folder(target)
-    settings = _settings(seed, rs, chunk_size)
+    chosen = contract_list(contracts)
+    settings = _settings(seed, rs, chunk_size, chosen)
     _check_parts(parts, settings)  # the folder itself is made with the first finished chunk
     tasks = _chunks(deals, chunk_size)
     todo = [t for t in tasks if not _finished(_chunk_path(parts, t[0]), t[2])]
@@ -427,11 +475,11 @@ def write(
         bar(len(frame))
 
     try:
-        _run(todo, seed, rs, workers, scheduler, done)
+        _run(todo, seed, rs, workers, scheduler, done, chosen)
     finally:
         bar(0, close=True)
     frames = [pd.read_parquet(_chunk_path(parts, k)) for k, _, _ in tasks]
-    table = _concat(frames) if frames else dd_frame(seed, 0, 0, rs)
+    table = _concat(frames) if frames else dd_frame(seed, 0, 0, rs, chosen)
     _atomic_parquet(table, target)
     shutil.rmtree(parts, ignore_errors=True)
     return WriteResult(target, deals, len(todo), resumed, resumed_deals, time.perf_counter() - began,
@@ -440,18 +488,44 @@ def write(
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Per contract: the mean DD trick points of forehand's team, the share of matches (257) and of deals
-    where the team makes at least half (79 of 157).
+    where the team makes at least half (79 of 157).  Contracts that were not solved are left out.
 
-    >>> summary(compute(5, seed=3)).columns.tolist()
-    ['deals', 'mean', 'P(match)', 'P(>=79)']
+    >>> summary(compute(2, seed=3, contracts=["undenufe"]))
+              deals  mean  P(match)  P(>=79)
+    undenufe      2  ...
     """
     import pandas as pd
 
     n = len(table)
     rows = {}
     for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS):
+        if n and table[col].isna().all():
+            continue
         v = table[col].astype(int)
         rows[name] = {"deals": n, "mean": round(float(v.mean()), 1) if n else float("nan"),
                       "P(match)": round(float((v == 257).mean()), 4) if n else float("nan"),
                       "P(>=79)": round(float((v >= 79).mean()), 4) if n else float("nan")}
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+SAMPLE_SEED = 12
+"""The seed of :func:`sample`'s deals."""
+
+
+def sample() -> pd.DataFrame:
+    """A small DD table shipped with jasslib, so that the examples and the course have real data at once:
+    deals ``0 .. n - 1`` of seed :data:`SAMPLE_SEED` under all six contracts, exactly as
+    ``compute(n, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --seed 12`` wrote it; the
+    tests recompute its hands, features and Obenabe/Undenufe columns).  A few dozen deals show the
+    columns and the methods; for statistics make a bigger table with :func:`write`.
+
+    >>> t = sample()
+    >>> len(t) >= 10, int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
+    (True, 12, True)
+    """
+    from importlib.resources import files
+
+    import pandas as pd
+
+    with files("jasslib").joinpath("data").joinpath("dd_sample.parquet").open("rb") as fh:
+        return pd.read_parquet(fh)

@@ -22,15 +22,19 @@ import pytest
 from jasslib import Contract, fast
 from jasslib import ddtable as dt
 from jasslib.__main__ import main
-from jasslib.simulation import CONTRACT_NAMES, simulate
+from jasslib.simulation import simulate
 from jasslib.solver import dd_points
 
 SEED = 21
+# The solver is quick on Undenufe and can take seconds to minutes on a trump deal, so the tables here solve one
+# contract; every contract's value through dd_batch is checked in test_solver.
+C = ("undenufe",)
+N = 4
 
 
 @pytest.fixture(scope="module")
 def serial() -> pd.DataFrame:
-    return dt.compute(24, seed=SEED)
+    return dt.compute(N, seed=SEED, contracts=C)
 
 
 @pytest.fixture(scope="module")
@@ -47,39 +51,48 @@ def files(folder: Path) -> list[str]:
 
 
 def test_rows_are_the_deals_of_simulate(serial):
-    assert serial.deal.tolist() == list(range(24)) and (serial.seed == SEED).all()
-    hands = fast.deal_batch(SEED, 0, 24)
+    assert serial.deal.tolist() == list(range(N)) and (serial.seed == SEED).all()
+    hands = fast.deal_batch(SEED, 0, N)
     assert (serial[[f"hand_{s}" for s in range(4)]].to_numpy() == hands).all()
-    sim = simulate(24, players="rule", contract="obenabe", seed=SEED, progress=False)
+    sim = simulate(N, players="rule", contract="obenabe", seed=SEED, progress=False)
     features = [c for c in sim.columns if c.startswith("fh_")]
     assert features and all(c in serial.columns for c in features)
     pd.testing.assert_frame_equal(serial[features], sim[features])
 
 
 def test_dd_columns_are_forehands_team_points(serial):
-    for row in serial.iloc[[0, 7]].itertuples():
+    for row in serial.iloc[[0, N - 1]].itertuples():
         hands = [getattr(row, f"hand_{s}") for s in range(4)]
-        for name, contract in zip(CONTRACT_NAMES, Contract):
-            assert getattr(row, f"dd_{name}") == dd_points(hands, contract, forehand=0)[0]
-    assert serial[dt.DD_COLUMNS].dtypes.eq(np.int16).all()
+        assert row.dd_undenufe == dd_points(hands, Contract.UNDENUFE, forehand=0)[0]
+    assert serial[dt.DD_COLUMNS].dtypes.eq("Int16").all()
+    assert serial[[c for c in dt.DD_COLUMNS if c != "dd_undenufe"]].isna().all().all(), "contracts not solved: <NA>"
+    assert serial.dd_undenufe.notna().all()
+
+
+def test_all_six_contracts_give_int16_columns():
+    t = dt.dd_frame(SEED, 0, 0)
+    assert t[dt.DD_COLUMNS].dtypes.eq(np.int16).all() and len(t) == 0
+    assert dt.contract_list(None) == tuple(range(6)) and dt.contract_list("♥") == (2,)
+    with pytest.raises(ValueError, match="C1"):
+        dt.contract_list(["trumps"])
 
 
 def test_chunking_does_not_change_the_table(serial):
-    pd.testing.assert_frame_equal(dt.compute(24, seed=SEED, chunk_size=5), serial)
-    pd.testing.assert_frame_equal(dt.compute(10, seed=SEED, chunk_size=3), serial.iloc[:10])
+    pd.testing.assert_frame_equal(dt.compute(N, seed=SEED, chunk_size=3, contracts=C), serial)
+    pd.testing.assert_frame_equal(dt.compute(3, seed=SEED, chunk_size=2, contracts=C), serial.iloc[:3])
     assert len(dt.compute(0, seed=SEED)) == 0
 
 
 def test_dask_workers_give_the_same_table(serial, client, tmp_path):
     out = tmp_path / "dd.parquet"
-    result = dt.write(out, 24, seed=SEED, chunk_size=7, scheduler=client.scheduler.address)
+    result = dt.write(out, N, seed=SEED, chunk_size=1, scheduler=client.scheduler.address, contracts=C)
     assert result.computed == 4 and result.resumed == 0
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
     assert files(tmp_path) == ["dd.parquet"], "the chunk folder is removed once the file is written"
 
 
 def test_string_seed_and_modern_ruleset():
-    t = dt.compute(3, seed="class 3b", ruleset="modern")
+    t = dt.compute(3, seed="class 3b", ruleset="modern", contracts=C)
     assert t.seed.astype(str).eq("class 3b").all()
     hands = [int(h) for h in t.loc[0, [f"hand_{s}" for s in range(4)]]]
     from jasslib import MODERN
@@ -92,22 +105,22 @@ def test_interrupted_write_resumes_from_its_chunks(serial, tmp_path, monkeypatch
     real = dt.dd_frame
     calls: list[int] = []
 
-    def interrupted(seed, start, count, ruleset):  # noqa: ANN001, ANN202
+    def interrupted(seed, start, count, ruleset, contracts):  # noqa: ANN001, ANN202
         if len(calls) == 2:
             raise KeyboardInterrupt
         calls.append(start)
-        return real(seed, start, count, ruleset)
+        return real(seed, start, count, ruleset, contracts)
 
     monkeypatch.setattr(dt, "dd_frame", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        dt.write(out, 24, seed=SEED, chunk_size=5, workers=0)
+        dt.write(out, N, seed=SEED, chunk_size=1, workers=0, contracts=C)
     parts = dt.parts_folder(out)
     assert not out.exists()
     assert files(parts) == ["chunk-000000.parquet", "chunk-000001.parquet", "run.json"], "no half-written chunk"
     (parts / ".chunk-000002.parquet.abc.tmp").write_bytes(b"half")  # as left by a killed process
     monkeypatch.setattr(dt, "dd_frame", lambda *a: calls.append(a[1]) or real(*a))
-    result = dt.write(out, 24, seed=SEED, chunk_size=5, workers=0, keep_frame=True)
-    assert calls == [0, 5, 10, 15, 20] and (result.computed, result.resumed, result.resumed_deals) == (3, 2, 10)
+    result = dt.write(out, N, seed=SEED, chunk_size=1, workers=0, keep_frame=True, contracts=C)
+    assert calls == [0, 1, 2, 3] and (result.computed, result.resumed, result.resumed_deals) == (2, 2, 2)
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
     assert files(tmp_path) == ["dd.parquet"]
 
@@ -141,11 +154,11 @@ def test_write_refuses_bad_arguments_before_writing(tmp_path, kwargs, error):
 
 def test_cli_writes_the_table_and_a_summary(serial, tmp_path, capsys):
     out = tmp_path / "dd.parquet"
-    code = main(["dd-table", "--deals", "24", "--seed", str(SEED), "--out", str(out), "--chunk-size", "10",
-                 "--workers", "0", "--no-progress"])
+    code = main(["dd-table", "--deals", str(N), "--seed", str(SEED), "--out", str(out), "--chunk-size", "3",
+                 "--workers", "0", "--no-progress", "--contracts", "undenufe"])
     assert code == 0
     text = capsys.readouterr().out
-    assert "wrote 24 deals" in text and "deals/s" in text and "obenabe" in text
+    assert f"wrote {N} deals" in text and "deals/s" in text and "undenufe" in text and "obenabe" not in text
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
 
 
@@ -159,6 +172,7 @@ BAD_ARGUMENTS = [
     (["--deals", "5", "--out", "x.csv"], "must end in .parquet"),
     (["--deals", "5", "--out", "no/such/folder/x.parquet"], "does not exist"),
     (["--out", "x.parquet"], "required: --deals"),
+    (["--deals", "5", "--contracts", "trumps"], "unknown contract 'trumps'"),
 ]
 
 
@@ -195,8 +209,8 @@ def test_cli_other_commands_still_work(tmp_path):
 def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
     out = tmp_path / "dd.parquet"
     parts = dt.parts_folder(out)
-    args = ["dd-table", "--deals", "400", "--seed", str(SEED), "--out", str(out), "--chunk-size", "4",
-            "--workers", "0", "--no-progress"]
+    args = ["dd-table", "--deals", "400", "--seed", str(SEED), "--out", str(out), "--chunk-size", "1",
+            "--workers", "0", "--no-progress", "--contracts", "undenufe"]
     proc = subprocess.Popen([sys.executable, "-m", "jasslib", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
@@ -215,5 +229,21 @@ def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
     assert not out.exists()
     kept = sorted(p.name for p in parts.glob("chunk-*.parquet"))
     assert kept and all(n.startswith("chunk-") for n in os.listdir(parts) if n != "run.json")
-    assert main([*args[:2], "24", *args[3:]]) == 0  # fewer deals: the kept chunks that fit are reused
-    pd.testing.assert_frame_equal(pd.read_parquet(out), dt.compute(24, seed=SEED))
+    assert main([*args[:2], str(N), *args[3:]]) == 0  # fewer deals: the kept chunks that fit are reused
+    pd.testing.assert_frame_equal(pd.read_parquet(out), dt.compute(N, seed=SEED, contracts=C))
+
+
+def test_the_shipped_sample_is_the_table_compute_makes():
+    t = dt.sample()
+    n = len(t)
+    assert n >= 10 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
+    assert t[dt.DD_COLUMNS].dtypes.eq(np.int16).all() and t[dt.DD_COLUMNS].isin(range(258)).all().all()
+    # hands and features as compute makes them (no solving), then Obenabe solved again on the first deals
+    empty = dt.dd_frame(dt.SAMPLE_SEED, 0, 0)
+    assert t.dtypes.to_dict() == empty.dtypes.to_dict()
+    hands = fast.deal_batch(dt.SAMPLE_SEED, 0, n)
+    assert (t[[f"hand_{s}" for s in range(4)]].to_numpy() == hands).all()
+    fresh = dt.dd_frame(dt.SAMPLE_SEED, 0, 2, contracts=["obenabe"])
+    features = [c for c in t.columns if c.startswith("fh_")]
+    pd.testing.assert_frame_equal(t[features].iloc[:2], fresh[features])
+    assert t.dd_obenabe.iloc[:2].tolist() == fresh.dd_obenabe.tolist()
