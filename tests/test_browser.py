@@ -244,6 +244,87 @@ def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdi
         _stop(proc)
 
 
+# ------------------------------------------------------------------ the round player's Review button (notebook 08)
+ROUND_NOTEBOOK = "08_play_a_round.ipynb"
+
+
+def _card_button(container, card: str):  # noqa: ANN001, ANN202
+    """The control of one of the learner's cards: the (transparent) button named after the card."""
+    exact = re.compile(rf"^\s*{re.escape(card)}\s*$")
+    return container.locator("button").filter(has_text=exact).first
+
+
+def test_round_player_review_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+    """Notebook 08 in JupyterLab: the learner's round is played to its end by clicks (the same cards are
+    played in a RoundPlayer of the same seed in this process, to know which card is legal), then Review
+    is clicked and the marks and the team's loss are read from the page."""
+    from jasslib import Contract
+    from jasslib.widgets import RoundPlayer
+
+    port, token = _free_port(), secrets.token_hex(16)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
+         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/{ROUND_NOTEBOOK}?token={token}", timeout=120_000)
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+            " && w.sessionContext.session.kernel.status === 'idle'; }",
+            timeout=120_000,
+        )
+        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+        player = page.locator(".jass-round-player").first
+        player.wait_for(state="visible", timeout=180_000)
+        # JupyterLab 4 renders off-screen cells lazily (CSS content-visibility), so the text is read as textContent
+        player.scroll_into_view_if_needed()
+        page.wait_for_function("el => /you are seat \\d/.test(el.textContent) && /seed \\S+,/.test(el.textContent)",
+                               arg=player.element_handle(), timeout=120_000)
+        header = player.text_content() or ""
+        seed_found, seat_found = re.search(r"seed (\S+),", header), re.search(r"you are seat (\d)", header)
+        assert seed_found and seat_found, f"the player's header names its seed and seat: {header[:300]!r}"
+        seed_text, seat = seed_found.group(1), int(seat_found.group(1))
+        local = RoundPlayer(seed=int(seed_text) if seed_text.isdigit() else seed_text, seat=seat)
+        review_button = player.locator("button").filter(has_text=re.compile(r"^\s*Review\s*$")).first
+        assert review_button.is_disabled(), "Review waits for the end of the round"
+        for _ in range(12):
+            if local.round.done:
+                break
+            if local.round.contract is None:
+                local.choose(Contract.OBENABE)
+                player.locator("select").first.select_option(label=Contract.OBENABE.format())
+                player.locator("button").filter(has_text=re.compile(r"^\s*Choose\s*$")).first.click()
+            else:
+                card = str(min(local.round.legal_cards()))
+                local.play(card)
+                _card_button(player, card).click()
+                _card_button(player, card).wait_for(state="detached", timeout=60_000)
+        assert local.round.done
+        page.wait_for_function("el => !el.disabled", arg=review_button.element_handle(), timeout=60_000)
+        review_button.click()
+        totals = player.locator(".jass-review-totals").first
+        totals.wait_for(state="visible", timeout=180_000)
+        local.review()
+        table = local.last_review
+        mine = table[table.seat == seat]
+        marks = player.locator(".jass-review-mine .jass-review-mark")
+        assert marks.count() == len(mine) == 9 - (local.review_start() - 1)  # from trick 3 in Obenabe
+        assert [int(m.get_attribute("data-lost")) for m in marks.all()] == mine.lost.tolist()
+        text = player.locator(".jass-review").first.text_content() or ""
+        lost = int(table[table.team == seat % 2].lost.sum())
+        assert f"Your team lost {lost} points in total" in text
+        assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text
+        assert "Traceback" not in page.content()
+    finally:
+        _stop(proc)
+
+
 def test_the_course_without_code_in_voila(browser, workdir: Path) -> None:  # noqa: ANN001
     """make app: / opens the index (titles from the notebooks), a link opens notebook 03 rendered without code,
     and its trainer answers a click on a card picture; the page of trainers is linked from the index."""

@@ -271,8 +271,19 @@ class RoundPlayer:
             self.review_output.value = message_html("Solving every position of the round with all cards open …")
             from ..analysis import review
 
-            self.last_review = review(self.round)
+            self.last_review = review(self.round, from_trick=self.review_start())
         self.review_output.value = review_html(self.last_review, self.seat, self.style)
+
+    #: The Review judges the cards from this trick on (Obenabe, Undenufe): the solver can need a minute for
+    #: the first tricks of a full deal, and well under a second from trick 3.
+    review_from: int = 3
+    #: The same in a trump contract, where the first tricks can take the solver several minutes.
+    trump_review_from: int = 4
+
+    def review_start(self) -> int:
+        """The first trick the Review judges: :attr:`review_from`, or :attr:`trump_review_from` with trumps."""
+        contract = self.round.contract
+        return self.trump_review_from if contract is not None and contract.trump is not None else self.review_from
 
     def _after_move(self, said: str) -> None:
         self._run_bots()
@@ -450,6 +461,11 @@ def review_html(table: Any, seat: Seat | int = 0, style: str = "french") -> str:
              "everybody plays perfectly afterwards with all hands known. ✓ best: no point given away; ✗ lost N "
              "points: the team ends with N points less than with the best card. The players could not see the "
              "hidden hands, so a lost point is a lesson, not always a blunder.</div>"]
+    first = min((int(r["trick"]) for r in rows), default=1)
+    if first > 1:
+        parts.append(f"<div class='jass-review-skipped' style='font-size:12px'><i>Tricks 1–{first - 1} are not "
+                     "judged: with nine cards in every hand the solver can need minutes per card, so the review starts "
+                     f"at trick {first}.</i></div>")
     mine = [r for r in rows if r["seat"] == me]
     lines = "".join(
         f"<tr><td>trick {r['trick']}</td><td>{cards_html([r['card']], style, small=True)}</td>"
