@@ -9,6 +9,7 @@ on a cold cache; the controller compiles them first, in one process, so the work
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -34,11 +35,26 @@ def _warm_numba_kernels() -> None:
     hands = fast.deal_batch(0, 0, 2)
     fast.play_batch(hands, fast.CHOOSE, (fast.RANDOM, fast.RULE, fast.LOWEST, fast.RULE))
     fast.contract_values_batch(hands[:, 0])
+    # the solver's kernels: a full deal in Obenabe (quick) and an ending through solve()
+    from jasslib import CardSet, Contract, Seat, solver
+
+    solver.dd_batch(hands[:1], contracts=[Contract.OBENABE])
+    ending = [CardSet.parse(t) for t in ("A♣ 6♠", "K♣ 7♠", "Q♣ 8♠", "J♣ 9♠")]
+    solver.solve(solver.Position(ending, (), Seat(0), Contract.HEARTS, tricks_won=(3, 4)))
+
+
+_PROGRESS_DIR: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # Trainers record learners' progress: never into the real home during tests (one file per process).
-    os.environ["JASSLIB_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="jasslib-progress-"), "progress.json")
+    _PROGRESS_DIR.append(tempfile.mkdtemp(prefix="jasslib-progress-"))
+    os.environ["JASSLIB_PROGRESS"] = os.path.join(_PROGRESS_DIR[-1], "progress.json")
     if hasattr(config, "workerinput") or config.option.collectonly:
         return  # an xdist worker: the controller has compiled the kernels already
     _warm_numba_kernels()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _PROGRESS_DIR:
+        shutil.rmtree(folder, ignore_errors=True)
