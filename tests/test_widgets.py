@@ -957,3 +957,10 @@ def test_review_starts_later_in_a_trump_contract_and_says_so():
     p.review_button.click()
     assert p.last_review.trick.min() == 4 and len(p.last_review) == 24
     assert "Tricks 1–3 are not judged" in p.review_output.value and "Traceback" not in p.review_output.value
+
+
+@pytest.mark.parametrize("seed", [1.5, [1], True, None])
+def test_widget_constructors_refuse_a_seed_that_is_not_a_number_or_a_word(seed):
+    for make in (lambda: Trainer("legal", seed=seed), lambda: RoundPlayer(seed=seed)):
+        with pytest.raises(TypeError, match="a seed is an int or a str"):
+            make()

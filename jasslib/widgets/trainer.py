@@ -217,6 +217,8 @@ class Trainer:
             raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):  # the seed field's text is parsed below
+            raise TypeError(f"a seed is an int or a str, got {seed!r}")
         self.seed = parse_seed(seed)
         self.number = number
         self.tally = Tally()
