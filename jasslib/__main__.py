@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 __all__ = ["main"]
 
@@ -214,12 +214,12 @@ def _dd_table(args: argparse.Namespace) -> int:
         result = ddtable.write(args.out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
                                workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True,
                                contracts=args.contracts)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         parts = ddtable.parts_folder(args.out)
         saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
         print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
               file=sys.stderr)
-        return 130
+        return _interrupt_code(exc)
     except ImportError as exc:  # Dask missing: say what to install
         print(f"python -m jasslib dd-table: error: {exc}", file=sys.stderr)
         return 2
@@ -259,21 +259,54 @@ _COMMANDS = {"simulate": _simulate, "worksheet": _worksheet, "cheatsheet": _chea
              "progress": _progress}
 
 
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP while a command runs: unwinds like Ctrl-C, so no half-written output stays."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise _Stopped(signum)
+
+
+def _interrupt_code(exc: KeyboardInterrupt) -> int:
+    """The shell's exit code of an interruption: 128 + the signal (130 for Ctrl-C, 143 for SIGTERM)."""
+    return 128 + exc.signum if isinstance(exc, _Stopped) else 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code.
+
+    Ctrl-C, SIGTERM and SIGHUP stop a command cleanly: the output file is written whole or not at all
+    (``dd-table`` keeps its finished chunks), and the exit code is 128 + the signal's number.
+    """
+    import signal
+    import threading
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
+    saved: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                saved[number] = signal.signal(number, _stop)
     try:
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as exc:
         print(f"python -m jasslib {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # pragma: no cover - interactive
+    except KeyboardInterrupt as exc:
         print("interrupted; no output file was written", file=sys.stderr)
-        return 130
+        return _interrupt_code(exc)
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
 
 
 if __name__ == "__main__":  # pragma: no cover

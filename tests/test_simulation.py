@@ -207,3 +207,31 @@ def test_round_from_row_is_the_same_deal():
     df = simulate(5, seed="x", progress=False)
     r = round_from_row(df.iloc[3])
     assert isinstance(r, Round) and r.forehand == 0
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_cli_simulate_stopped_by_a_signal_leaves_no_file(tmp_path: Path, name: str):
+    """Killed politely half-way (a logout, `kill`, a scheduler's stop): exit 128 + the signal, one sentence,
+    and neither the output file nor its temporary .part file is left behind."""
+    import signal
+    import time
+
+    number = getattr(signal, name)
+    proc = subprocess.Popen([sys.executable, "-m", "jasslib", "simulate", "--rounds", "50000000", "--out",
+                             str(tmp_path / "sim.parquet"), "--no-progress"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        deadline = time.time() + 120
+        while not list(tmp_path.glob(".sim.parquet.*.part")):
+            assert proc.poll() is None, proc.communicate()
+            assert time.time() < deadline, "the run did not start writing within 120 s"
+            time.sleep(0.05)
+        time.sleep(0.3)
+        proc.send_signal(number)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 128 + number, err
+    assert "interrupted; no output file was written" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
