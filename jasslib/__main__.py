@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
     bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    _one_line_errors(sim)
     ws = sub.add_parser(
         "worksheet",
         help="write a printable exercise sheet and its answer key (HTML)",
@@ -90,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     ws.add_argument("--rules-base", default=None, metavar="PATH_OR_URL",
                     help="where the rule ids link to: the rule book docs/rules.md relative to the sheet, or a URL "
                          "(default ../docs/rules.md)")
+    _one_line_errors(ws)
     cs = sub.add_parser(
         "cheatsheet",
         help="write the printable one-page cheat sheet of a rules preset (HTML)",

@@ -55,9 +55,10 @@ def _ruleset(ruleset: Ruleset | str) -> Ruleset:
 
 
 def _check_seed(seed: int | str) -> int | str:
-    """``seed`` when :func:`jasslib.fast.deal_batch` takes it (an int or a str), else a ValueError."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is an int or a str, got {seed!r}")
+    """``seed`` when :func:`jasslib.fast.deal_batch` takes it (an int of 64 bits or a str), else a ValueError."""
+    from .fast import seed_key
+
+    seed_key(seed)
     return seed
 
 

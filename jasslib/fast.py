@@ -79,6 +79,9 @@ def seed_key(seed: int | str) -> int:
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"a seed is an int or a str, got {seed!r}")
+    if isinstance(seed, int) and not -(2**63) <= seed < 2**63:  # tables keep the seed in an int64 column
+        raise ValueError("a seed number fits in 64 bits (-9223372036854775808 to 9223372036854775807); "
+                         "a longer seed can be a word")
     text = (f"i:{seed}" if isinstance(seed, int) else f"s:{seed}").encode()
     return int.from_bytes(blake2b(text, digest_size=4, person=b"jasslib-sim").digest(), "little")
 

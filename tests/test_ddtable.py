@@ -173,6 +173,7 @@ BAD_ARGUMENTS = [
     (["--deals", "5", "--out", "no/such/folder/x.parquet"], "does not exist"),
     (["--out", "x.parquet"], "required: --deals"),
     (["--deals", "5", "--contracts", "trumps"], "unknown contract 'trumps'"),
+    (["--deals", "5", "--seed", str(-(2**63) - 1)], "a seed number fits in 64 bits"),
 ]
 
 

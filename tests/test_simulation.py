@@ -173,6 +173,7 @@ def test_cli_simulate_writes_file_and_prints_summary(tmp_path: Path, capsys):
         (["--rounds", "5", "--ruleset", "swiss"], "invalid choice"),
         (["--rounds", "5", "--out", "x.txt"], ".parquet or .csv"),
         (["--rounds", "5", "--out", "/no/such/folder/x.csv"], "does not exist"),
+        (["--rounds", "5", "--seed", str(2**63)], "a seed number fits in 64 bits"),
     ],
 )
 def test_cli_errors_are_clear(tmp_path: Path, args, message):
@@ -182,8 +183,8 @@ def test_cli_errors_are_clear(tmp_path: Path, args, message):
                             text=True, cwd=tmp_path, timeout=300)
     assert result.returncode == 2
     assert message in result.stderr
-    assert "Traceback" not in result.stderr
-    assert not (tmp_path / "x.csv").exists()
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.csv").exists() and not list(tmp_path.glob("*.part"))
 
 
 def test_cli_unwritable_folder(capsys):
