@@ -212,8 +212,10 @@ def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
     parts = dt.parts_folder(out)
     args = ["dd-table", "--deals", "400", "--seed", str(SEED), "--out", str(out), "--chunk-size", "1",
             "--workers", "0", "--no-progress", "--contracts", "undenufe"]
+    # a shell's background job starts with SIGINT ignored, and the child would inherit that: restore the default
     proc = subprocess.Popen([sys.executable, "-m", "jasslib", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.time() + 120
         while not list(parts.glob("chunk-*.parquet")):
@@ -221,7 +223,7 @@ def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
             assert time.time() < deadline, "no chunk was written within 120 s"
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=180)  # the deal being solved is finished first
     finally:
         if proc.poll() is None:
             proc.kill()
