@@ -16,6 +16,7 @@ learner reads, contracts as people write them (``♥ trump``, not ``HEARTS``).
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shutil
 from pathlib import Path
@@ -122,6 +123,9 @@ def test_notebook_is_committed_without_outputs(path):
     assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
     dirty = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and (c.outputs or c.execution_count)]
     assert not dirty, f"{path.name}: cells {dirty} have outputs or execution counts; clear them before committing"
+    raw = json.loads(path.read_text(encoding="utf-8"))  # nbformat fills in missing ids when it reads
+    ids = [c.get("id") for c in raw["cells"]]
+    assert None not in ids and len(set(ids)) == len(ids), f"{path.name}: every cell has its own id (nbformat 4.5)"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
