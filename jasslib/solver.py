@@ -184,23 +184,32 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
     for q in range(k):
         worth += points[row[q]]
     mate_wins = k > 0 and ((leader + _winner(row[:k], contract)) & 1) == team
+    # for a lead in a trump contract, once per node: whether the opponents hold trumps, and the suits
+    # (bit s) an opponent could trump, being void in it and holding a trump (P3)
+    opp_trumps = False
+    ruffs = 0
+    if k == 0 and contract < 4:
+        tr = np.int64(0x1FF) << (9 * contract)
+        o1 = hands[(seat + 1) & 3]
+        o3 = hands[(seat + 3) & 3]
+        opp_trumps = (o1 | o3) & tr != 0
+        for s in range(4):
+            suit = np.int64(0x1FF) << (9 * s)
+            if s != contract and ((o1 & suit == 0 and o1 & tr != 0) or (o3 & suit == 0 and o3 & tr != 0)):
+                ruffs |= 1 << s
     for j in range(n):
         c = mrow[j]
         if c == tt_best:
             score = _FIRST
         elif k == 0:
+            ruffed = (ruffs >> (c // 9)) & 1 == 1
             if above[c] & alive == 0:
                 score = 1000 + points[c]
-                if contract < 4:
-                    tr = np.int64(0x1FF) << (9 * contract)
-                    suit = np.int64(0x1FF) << (9 * (c // 9))
-                    o1 = hands[(seat + 1) & 3]
-                    o3 = hands[(seat + 3) & 3]
-                    if c // 9 == contract:
-                        if (o1 | o3) & tr:
-                            score = 1500 + points[c]  # the master trump draws the opponents' trumps
-                    elif (o1 & suit == 0 and o1 & tr) or (o3 & suit == 0 and o3 & tr):
-                        score = -(points[c] * 16 + strength[c])  # an opponent can trump it (P3)
+                if c // 9 == contract:
+                    if opp_trumps:
+                        score = 1500 + points[c]  # the master trump draws the opponents' trumps
+                elif ruffed:
+                    score = -(points[c] * 16 + strength[c])  # an opponent can trump it (P3)
             else:
                 score = -(points[c] * 16 + strength[c])
                 top = -1
@@ -209,16 +218,8 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
                     if alive & (one << order[s9 + i]):
                         top = order[s9 + i]
                         break
-                if hands[(seat + 2) & 3] & (one << top):
-                    suit = np.int64(0x1FF) << s9
-                    ruff = False
-                    if contract < 4 and c // 9 != contract:
-                        tr = np.int64(0x1FF) << (9 * contract)
-                        o1 = hands[(seat + 1) & 3]
-                        o3 = hands[(seat + 3) & 3]
-                        ruff = (o1 & suit == 0 and o1 & tr != 0) or (o3 & suit == 0 and o3 & tr != 0)
-                    if not ruff:
-                        score = 500 - points[c] * 16 - strength[c]  # a low card to the partner's master
+                if hands[(seat + 2) & 3] & (one << top) and not ruffed:
+                    score = 500 - points[c] * 16 - strength[c]  # a low card to the partner's master
         else:
             row[k] = c
             w = (leader + _winner(row[: k + 1], contract)) & 3
