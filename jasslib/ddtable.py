@@ -115,10 +115,9 @@ def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = C
     for c, name in enumerate(DD_COLUMNS):
         if len(chosen) == 6:
             data[name] = dd[:, c].astype(np.int16)
-        else:
-            data[name] = pd.array(np.where(dd[:, c] < 0, 0, dd[:, c]), dtype="Int16")
-            if c not in chosen:
-                data[name][:] = pd.NA
+        else:  # dd_batch leaves -1 in the columns it did not solve
+            data[name] = pd.array(dd[:, c], dtype="Int16")
+            data[name][dd[:, c] < 0] = pd.NA
     for s in range(4):
         data[f"hand_{s}"] = hands[:, s].astype(np.int64)
     features = hand_features(hands[:, 0], rs)
@@ -165,8 +164,7 @@ def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
 
 
 def _run(tasks: list[tuple[int, int, int]], seed: int | str, ruleset: Ruleset, workers: int | None,
-         scheduler: Any, done: Callable[[int, pd.DataFrame], None],
-         contracts: tuple[int, ...] = tuple(range(6))) -> None:
+         scheduler: Any, done: Callable[[int, pd.DataFrame], None], contracts: tuple[int, ...]) -> None:
     """Compute every (chunk, start, count) task and hand each frame to ``done`` as it arrives.
 
     ``workers=0`` computes in this process; otherwise on Dask (``scheduler``: an address or a
@@ -342,8 +340,7 @@ def parts_folder(path: str | os.PathLike[str]) -> Path:
     return p.with_name(p.name + ".parts")
 
 
-def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int,
-              contracts: tuple[int, ...] = tuple(range(6))) -> dict[str, Any]:
+def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int, contracts: tuple[int, ...]) -> dict[str, Any]:
     rs: Any = ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
     settings: dict[str, Any] = {"format": FORMAT, "seed": seed, "ruleset": rs, "chunk_size": chunk_size}
     if len(contracts) < 6:
