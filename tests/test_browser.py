@@ -15,6 +15,7 @@ its trainer, with no code on any page.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,35 @@ def _stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def _jupyter_lab(workdir: Path, root: Path) -> Iterator[Callable[[str], str]]:
+    """JupyterLab serving ``root`` on 127.0.0.1 with a token (no news, no update check), stopped on the way out;
+    yields ``url(path)``, the address of ``/lab/tree/<path>`` with the token."""
+    port, token = _free_port(), secrets.token_hex(16)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+        yield lambda path: f"http://127.0.0.1:{port}/lab/tree/{path}?token={token}"
+    finally:
+        _stop(proc)
+
+
+def _wait_kernel_idle(page) -> None:  # noqa: ANN001
+    """Until the current notebook's kernel is started and idle."""
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+        " && w.sessionContext.session.kernel.status === 'idle'; }",
+        timeout=120_000,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -150,26 +180,12 @@ def _click_and_check(page, container) -> str:  # noqa: ANN001
 
 
 def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
-         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+    with _jupyter_lab(workdir, workdir / "notebooks") as url:
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/{LEGAL_NOTEBOOK}?token={token}", timeout=120_000)
+        page.goto(url(LEGAL_NOTEBOOK), timeout=120_000)
         page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
         page.wait_for_selector(".jp-Notebook", timeout=120_000)
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp.shell.currentWidget;"
-            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
-            " && w.sessionContext.session.kernel.status === 'idle'; }",
-            timeout=120_000,
-        )
+        _wait_kernel_idle(page)
         page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
         trainer = page.locator(".jass-trainer").first
         trainer.wait_for(state="visible", timeout=180_000)
@@ -180,8 +196,6 @@ def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # 
         page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
         ex, _, _ = _legal_exercise_from_page(trainer)
         assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
-    finally:
-        _stop(proc)
 
 
 def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN001
@@ -209,18 +223,9 @@ def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdi
     """A rule id in a notebook's text is a link: clicking it opens docs/rules.md in JupyterLab at that rule."""
     from jasslib.rulebook import RULES
 
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(  # served from the course folder, so ../docs/rules.md from notebooks/ is reachable
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir}",
-         "--ServerApp.open_browser=False", "--LabApp.expose_app_in_browser=True",
-         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+    with _jupyter_lab(workdir, workdir) as url:  # the course folder: ../docs/rules.md from notebooks/ is reachable
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/{LEGAL_NOTEBOOK}?token={token}", timeout=120_000)
+        page.goto(url(f"notebooks/{LEGAL_NOTEBOOK}"), timeout=120_000)
         page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
         link = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown a").filter(has_text=re.compile(r"^P4$")).first
         link.wait_for(state="visible", timeout=120_000)
@@ -240,8 +245,6 @@ def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdi
             " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
             arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
         assert "Traceback" not in page.content()
-    finally:
-        _stop(proc)
 
 
 # ------------------------------------------------------------------ the round player's Review button (notebook 08)
@@ -261,24 +264,10 @@ def test_round_player_review_in_jupyterlab(browser, workdir: Path) -> None:  # n
     from jasslib import Contract
     from jasslib.widgets import RoundPlayer
 
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
-         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
+    with _jupyter_lab(workdir, workdir / "notebooks") as url:
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/lab/tree/{ROUND_NOTEBOOK}?token={token}", timeout=120_000)
-        page.wait_for_function(
-            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
-            " && w.sessionContext.session.kernel.status === 'idle'; }",
-            timeout=120_000,
-        )
+        page.goto(url(ROUND_NOTEBOOK), timeout=120_000)
+        _wait_kernel_idle(page)
         page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
         player = page.locator(".jass-round-player").first
         player.wait_for(state="visible", timeout=180_000)
@@ -321,8 +310,6 @@ def test_round_player_review_in_jupyterlab(browser, workdir: Path) -> None:  # n
         assert f"Your team lost {lost} points in total" in text
         assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text
         assert "Traceback" not in page.content()
-    finally:
-        _stop(proc)
 
 
 def test_the_course_without_code_in_voila(browser, workdir: Path) -> None:  # noqa: ANN001
