@@ -14,6 +14,7 @@ import re
 from math import comb
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 from htmlcheck import parse
 
@@ -48,6 +49,7 @@ from jasslib.exercises.questions import (
 from jasslib.play import LAST_TRICK_BONUS
 from jasslib.rulebook import RULE_ID_PATTERN, RULES
 from jasslib.scoring import HAND_TOTAL, MATCH_TOTAL
+from jasslib.widgets._common import MARKED, CardPicture
 from jasslib.widgets.questions import SHORT_OPTION, QuestionSet, QuestionWidget
 from jasslib.widgets.questions import question as question_widget
 from jasslib.widgets.questions import questions as questions_widget
@@ -355,13 +357,13 @@ def test_each_question_widget_checks_right_and_wrong(q):
     widget = QuestionWidget(q)
     assert widget.correct is None and q.prompt[:20] in html_text(widget.prompt.value)
     assert 'class="jass-rule"' in widget.prompt.value  # the rule ids after the prompt are links
-    widget.check_button.click()  # nothing chosen or typed yet
-    assert widget.feedback.value and widget.correct is not True
+    widget.check_button.click()  # nothing chosen, marked or typed yet: asked for, not counted
+    assert "⚠ Please" in parse(widget.feedback.value).text and widget.correct is None
     widget.set_response(q.answer)
     widget.check_button.click()
     doc = parse(widget.feedback.value)
     assert widget.correct is True and "✓" in doc.text and doc.find_all("a", class_="jass-rule")
-    for wrong in _wrong_answers(q)[:2]:
+    for wrong in [r for r in _wrong_answers(q) if r != CardSet()][:2]:  # no card marked: asked for, see below
         widget.set_response(wrong)
         widget.check_button.click()
         assert widget.correct is False and "✗" in parse(widget.feedback.value).text
@@ -403,17 +405,68 @@ def test_number_widget_reports_unreadable_text():
     assert widget.check().correct
 
 
-def test_cards_widget_marks_cards_and_names_each_cards_rule():
+def test_number_widget_asks_for_a_number_first_and_counts_nothing():
+    qs = questions_widget("07")
+    widget = next(x for x in qs.widgets if x.question.id == "07.1")
+    before = qs.tally_text()
+    for empty in ("", "   "):
+        widget.number_text.value = empty
+        assert widget.check() is None and widget.correct is None
+        assert "Please type Points first" in widget.feedback.value and qs.tally_text() == before
+
+
+def test_cards_widget_draws_the_hand_as_card_pictures_to_click():
+    """A pick-the-cards question's hand is the trainers' card pictures (no row of text buttons), drawn once."""
+    widget = question_widget("03.3")
+    hand = CardSet(widget.question.exercise.position["hand"])
+    assert list(widget.card_buttons) == list(hand)
+    for card, control in widget.card_buttons.items():
+        assert isinstance(control, CardPicture) and f'data-card="{card.format("ascii")}"' in control.picture.value
+        assert control.description == str(card) and card.format("swiss") in control.tooltip  # for screen readers
+    shown = [x for x in widgets_in(widget.ui) if isinstance(x, (w.Button, w.ToggleButton))]
+    assert not [x for x in shown if isinstance(x, w.ToggleButton)], "no toggle buttons with the cards' names"
+    page = "".join(x.value for x in widgets_in(widget.ui) if isinstance(x, w.HTML))
+    assert all(page.count(f'data-card="{c.format("ascii")}"') == 1 for c in hand), "the hand is drawn once"
+    assert 'data-card="QH"' in widget.ui.children[1].value, "the position shows the trick"
+    control = widget.card_buttons[Card.parse("8♣")]
+    control.click()
+    assert control.value and widget.response() == CardSet(["8♣"]) and control.description == "8♣, marked"
+    assert MARKED in control.picture.value and 'data-highlight="true"' in control.picture.value
+    control.click()
+    assert not control.value and MARKED not in control.picture.value and widget.response() == CardSet()
+
+
+def test_cards_widget_refuses_a_check_with_no_card_marked_and_counts_nothing():
+    qs = questions_widget("03")
+    widget = next(x for x in qs.widgets if x.question.kind == "cards")
+    widget.check_button.click()
+    assert widget.correct is None and "Please click the cards that may be played" in widget.feedback.value
+    assert qs.tally_text().startswith("0 of")
+    widget.set_response(widget.question.answer)
+    widget.check_button.click()
+    assert widget.correct is True and qs.tally_text().startswith("1 of")
+    for control in widget.card_buttons.values():
+        control.value = False  # every mark taken back: asked again, the right answer stays counted
+    assert widget.check() is None and "Please click" in widget.feedback.value and qs.tally_text().startswith("1 of")
+
+
+def test_cards_widget_marks_cards_by_clicks_and_names_each_cards_rule():
     widget = question_widget("03.3", style="swiss")
     assert [b.description for b in widget.card_buttons.values()] == ["Eicheln 8", "Rosen 6", "Rosen Ass"]
-    for button in widget.card_buttons.values():
-        button.value = True  # 6♥ too: it would under-trump the Q♥
-    assert widget.card_buttons[Card.parse("8♣")].icon == "check"
+    for control in widget.card_buttons.values():
+        control.click()  # 6♥ too: it would under-trump the Q♥
+    assert widget.card_buttons[Card.parse("8♣")].description == "Eicheln 8, marked"
     widget.check_button.click()
     text = parse(widget.feedback.value).text
-    assert "2 of 3 cards right." in text and "(P4)" in text
+    assert "2 of 3 cards right." in text and "(P4)" in text and "✗" in text and "✓" in text
+    assert widget.correct is False
     with pytest.raises(ValueError):
         widget.set_response(["K♠"])
+
+
+def widgets_in(widget: w.Widget) -> list[w.Widget]:
+    """Every widget shown inside ``widget``, itself included."""
+    return [widget, *(x for child in getattr(widget, "children", ()) for x in widgets_in(child))]
 
 
 def test_discussion_widget_shows_and_hides_a_model_answer():
@@ -460,8 +513,7 @@ def test_random_clicks_never_raise():
         if action == 0 and widget.choice is not None:
             widget.choice.value = rng.choice(widget.question.options)
         elif action == 1 and widget.card_buttons:
-            button = rng.choice(list(widget.card_buttons.values()))
-            button.value = not button.value
+            rng.choice(list(widget.card_buttons.values())).click()
         elif action == 2 and widget.number_text is not None:
             widget.number_text.value = rng.choice(["", "12", "-3", "x", "1e3", "157", " 5 "])
         elif action == 3:

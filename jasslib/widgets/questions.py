@@ -2,10 +2,11 @@
 
 :func:`questions` shows every question of a notebook (:func:`jasslib.exercises.questions.questions_for`),
 :func:`question` one of them.  Each shows its prompt and the rule ids it is about, the inputs its kind asks
-for (radio buttons for a choice, one toggle button per card to mark the cards you may play, a box for a
-number), a **Check** button and the feedback of :meth:`Question.check
+for (radio buttons for a choice, the hand's card pictures to click for the cards you may play, as in the
+trainers, a box for a number), a **Check** button and the feedback of :meth:`Question.check
 <jasslib.exercises.questions.Question.check>`: the same ✓/✗ lines with rule ids, linked to the rule book,
-as the trainers show.  A discussion question has a box for your own answer and a **Show a model answer**
+as the trainers show.  **Check** with no answer yet (nothing chosen or marked, an empty box) asks for one
+and counts nothing.  A discussion question has a box for your own answer and a **Show a model answer**
 button instead.  Nothing here judges an answer.
 
 As everywhere in :mod:`jasslib.widgets`, ``button.click()`` and setting ``.value`` run the callbacks at
@@ -31,9 +32,10 @@ import ipywidgets as w
 
 from ..cards import Card, CardSet
 from ..errors import CardNotInHandError
+from ..exercises import get_topic
 from ..exercises.questions import Question, questions_for
 from ..exercises.questions import question as _find
-from ._common import card_button_layout, card_label, card_tooltip, check_style, guarded, message_html, text_html
+from ._common import CardLook, CardPicture, card_pictures_row, check_style, guarded, message_html, text_html
 from .trainer import feedback_html
 
 __all__ = ["QuestionWidget", "QuestionSet", "question", "questions", "SHORT_OPTION"]
@@ -47,8 +49,10 @@ class QuestionWidget:
     """One question with its inputs, a Check button and the feedback (or a model answer for a discussion).
 
     Public widgets: :attr:`ui` (the whole question), :attr:`choice` (kind ``choice``), :attr:`card_buttons`
-    (kind ``cards``), :attr:`number_text` (kind ``number``), :attr:`answer_text` (a discussion question's
-    box), :attr:`check_button`, :attr:`model_button` (discussion) and :attr:`feedback`.
+    (kind ``cards``: the hand's :class:`~jasslib.widgets._common.CardPicture` controls, clicked to mark a card and
+    clicked again to take the mark back, as in the trainers), :attr:`number_text` (kind ``number``),
+    :attr:`answer_text` (a discussion question's box), :attr:`check_button`, :attr:`model_button` (discussion)
+    and :attr:`feedback`.
     """
 
     def __init__(self, item: Question | str, style: str = "french") -> None:
@@ -59,7 +63,7 @@ class QuestionWidget:
         self._listeners: list[Any] = []
         q = self.question
         self.choice: w.RadioButtons | None = None
-        self.card_buttons: dict[Card, w.ToggleButton] = {}
+        self.card_buttons: dict[Card, CardPicture] = {}
         self.number_text: w.Text | None = None
         self.answer_text: w.Textarea | None = None
         self.check_button = w.Button(description="Check", button_style="primary", icon="check",
@@ -73,8 +77,8 @@ class QuestionWidget:
         self.prompt = w.HTML(f"<p style='margin:0.3em 0'><b>{q.number}.</b> {text_html(q.prompt)}{tag} "
                              f"<small>({text_html(rules)})</small></p>")
         rows: list[w.Widget] = [self.prompt]
-        if q.exercise is not None:
-            rows.append(w.HTML(q.position_html(self.style)))
+        if q.exercise is not None:  # a cards question: the position without the hand, which the cards to click show
+            rows.append(w.HTML(_position_html(q, self.style)))
         if q.kind == "choice" and max(len(o) for o in q.options) <= SHORT_OPTION:
             self.choice = w.RadioButtons(options=list(q.options), value=None, layout=w.Layout(width="auto"))
             rows.append(self.choice)
@@ -86,14 +90,12 @@ class QuestionWidget:
                                          description="Answer:")
             rows.append(self.choice)
         elif q.kind == "cards":
-            layout = card_button_layout()
+            look = CardLook()  # one look for the row, as in the trainers
             for card in CardSet(q.exercise.position["hand"] if q.exercise else ()):
-                button = w.ToggleButton(value=False, description=card_label(card, self.style),
-                                        tooltip=card_tooltip(card), layout=layout)
-                button.observe(_mark, names="value")
-                self.card_buttons[card] = button
-            rows.append(w.HTML("Mark every card that may be played:"))
-            rows.append(w.HBox(list(self.card_buttons.values()), layout=w.Layout(flex_flow="row wrap")))
+                self.card_buttons[card] = CardPicture(card, self.style, look, toggle=True)
+            rows.append(w.HTML("<b>Your hand</b>: click every card that may be played "
+                               "(click again to take the mark back)."))
+            rows.append(card_pictures_row(self.card_buttons.values()))
         elif q.kind == "number":
             self.number_text = w.Text(value="", description=f"{q.label}:", placeholder="a whole number",
                                       layout=w.Layout(width="16em"))
@@ -157,8 +159,26 @@ class QuestionWidget:
         self._listeners.append(callback)
 
     def check(self) -> Any:
-        """Check the inputs' answer; show and return the Feedback (None when nothing is chosen yet)."""
+        """Check the inputs' answer; show and return the Feedback (None, and nothing counted, while there is no
+        answer yet: see :meth:`missing`)."""
         return self._on_check()
+
+    def missing(self) -> str | None:
+        """What the learner still has to give, as a request; None once there is an answer to check.
+
+        >>> q = question("03.3")
+        >>> q.missing()
+        'Please click the cards that may be played first (a card you click is raised and outlined).'
+        >>> q.set_response(["8♣"]); q.missing() is None
+        True
+        """
+        if self.choice is not None and self.choice.value is None:
+            return "Please choose an answer first."
+        if self.question.kind == "cards" and not any(b.value for b in self.card_buttons.values()):
+            return "Please click the cards that may be played first (a card you click is raised and outlined)."
+        if self.number_text is not None and not str(self.number_text.value).strip():
+            return f"Please type {self.question.label} first: a whole number (0 counts too)."
+        return None
 
     def show_model_answer(self) -> str | None:
         """Show (or hide again) a discussion question's model answer; returns it when shown."""
@@ -166,8 +186,9 @@ class QuestionWidget:
 
     @guarded("feedback")
     def _on_check(self, _button: Any = None) -> Any:
-        if self.choice is not None and self.choice.value is None:
-            self.feedback.value = message_html("Please choose an answer first.", "warn")
+        request = self.missing()
+        if request is not None:  # no answer yet: asked for, not counted
+            self.feedback.value = message_html(request, "warn")
             return None
         fb = self.question.check(self.response())
         self.correct = bool(fb.correct)
@@ -220,9 +241,11 @@ class QuestionSet:
         self.tally.value = f"<p><small>{html.escape(self.tally_text())}</small></p>" if self.checked else ""
 
 
-def _mark(change: dict[str, Any]) -> None:
-    """A marked card shows a check mark (not only a darker colour)."""
-    change["owner"].icon = "check" if change["new"] else ""
+def _position_html(q: Question, style: str) -> str:
+    """A cards question's position as the trainers draw it: by its topic's ``sheet_html``, without the hand."""
+    ex = q.exercise
+    sheet_html = None if ex is None else get_topic(ex.topic).sheet_html
+    return sheet_html(ex, style) if ex is not None and sheet_html is not None else q.position_html(style)
 
 
 def question(qid: str, style: str = "french") -> QuestionWidget:
