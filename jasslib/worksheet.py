@@ -21,6 +21,7 @@ import contextlib
 import html
 import os
 import shlex
+import shutil
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -334,28 +335,71 @@ def _check_out_path(out_path: str | os.PathLike[str]) -> Path:
 
 
 def _write_all(files: Sequence[tuple[Path, str]]) -> None:
-    """Write every file via a temporary file in the same folder and a rename; nothing partial is left."""
-    temps: list[tuple[str, Path]] = []
-    done: list[Path] = []
+    """Write every file or none: each to a temporary file beside it, then all renamed into place.
+
+    A file that already exists is kept under a second name (a hard link, else a copy) until every rename has
+    succeeded; when one fails, the files renamed before it get their old content back (or are removed when
+    they did not exist), so a sheet never stays without its key and an older pair stays whole.  A path that
+    is a symbolic link is written through: the file it points to gets the new text.
+    """
+    temps: list[tuple[str, Path, Path]] = []  # (temporary file, where it goes, the name the user gave)
+    kept: list[tuple[Path, str | None]] = []  # the files renamed into place, and their old content's copy
+    backups: list[str] = []
     try:
         for path, text in files:
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            temps.append((tmp, path))
+            real = Path(os.path.realpath(path)) if os.path.islink(path) else path
+            try:
+                fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
+            except OSError as exc:
+                raise _cannot_write(path, exc) from None
+            temps.append((tmp, real, path))
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(text)
             os.chmod(tmp, 0o644)
-        for tmp, path in temps:
-            os.replace(tmp, path)
-            done.append(path)
+        for tmp, real, path in temps:
+            backup = _keep_old(real)
+            if backup is not None:
+                backups.append(backup)
+            try:
+                os.replace(tmp, real)
+            except OSError as exc:
+                raise _cannot_write(path, exc) from None
+            kept.append((real, backup))
     except BaseException:
-        for tmp, _ in temps:
+        for tmp, _, _ in temps:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        if len(done) < len(files):  # a sheet without its key (or the reverse) would be partial
-            for path in done:
-                with contextlib.suppress(OSError):
-                    path.unlink()
+        for real, backup in reversed(kept):  # nothing was written whole: put the old files back
+            with contextlib.suppress(OSError):
+                if backup is None:
+                    real.unlink()
+                else:
+                    os.replace(backup, real)
         raise
+    finally:
+        for backup in backups:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+
+
+def _keep_old(path: Path) -> str | None:
+    """A second name for the existing file ``path`` (a hard link, else a copy) beside it, or None without one."""
+    if not path.is_file():
+        return None
+    fd, backup = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".old")
+    os.close(fd)
+    try:
+        os.unlink(backup)
+        os.link(path, backup)
+    except OSError:  # no hard links here (some shared or removable drives): a copy does
+        shutil.copy2(path, backup)
+    return backup
+
+
+def _cannot_write(path: Path, exc: OSError) -> OSError:
+    """The error of a file that cannot be written, naming it (not its temporary file) and saying why."""
+    why = "it is a folder" if os.path.isdir(path) else (exc.strerror or str(exc)).lower()
+    return type(exc)(f"cannot write {str(path)!r}: {why}; no file was changed")
 
 
 def write_worksheet(
@@ -388,7 +432,7 @@ def write_worksheet(
         count: the number of exercises of each topic, 1 to :data:`MAX_COUNT` in all.
         seed: the series seed, a whole number or a word (a teacher gives the class one seed).
         out_path: the sheet's file name, ending in ``.html``; its folder must exist.  Existing files
-            are replaced.
+            are replaced; a symbolic link is written through (the file it points to gets the sheet).
         ruleset: ``CLASSIC`` (default), ``MODERN``, a name, or another :class:`~jasslib.Ruleset`.
         rules_base: where the rule ids link to: the rule book ``docs/rules.md`` as a path relative to
             the sheet, or a URL (``--rules-base`` on the command line).  The default
@@ -404,7 +448,8 @@ def write_worksheet(
             end in ``.html``.
         OSError: the output folder does not exist (``FileNotFoundError``), the output path is a folder,
             or the files cannot be written.  Both files are written to temporary files first and
-            renamed into place, so a failure leaves no partial sheet or key behind.
+            renamed into place, so a failure leaves no partial sheet or key behind: both files stay
+            as they were (an older pair whole, or no file).
     """
     names = _check_arguments(topics, count, seed, style)
     rs = Ruleset.get(ruleset)
