@@ -7,7 +7,10 @@ installs Playwright, which drives that binary.
 What is clicked: the legal-moves notebook (03) is opened in JupyterLab, all cells are run, and in the
 first legal-cards trainer the pictures of one legal and one illegal card are clicked (the pictures are the
 controls: there is no row of text buttons) and Check is pressed; the per-card feedback is read from the page,
-then Hint.  The same trainer is then clicked through the Voilà page of trainers (no code visible).  A rule id
+then Hint; in the same session a pick-the-cards question at the end of notebook 03 is answered by clicking its card
+pictures (Check with none marked is refused, a wrong card gets its ✗ and rule id, the right cards a ✓ and count
+in the tally).  The same trainer is then clicked through the Voilà page of trainers (no code visible), whose
+progress panel counts that check after Refresh.  A rule id
 in notebook 03's text is clicked in JupyterLab and the rule book docs/rules.md must open at that rule.  Last,
 the course without code (``make app``, ``app/serve.py``) is walked in Voilà: the index, a link to notebook 03,
 its trainer, with no code on any page.
@@ -31,8 +34,9 @@ from pathlib import Path
 import pytest
 from chromium import HELP, find_chromium
 
-from jasslib import Card
+from jasslib import Card, CardSet
 from jasslib.exercises import exercise
+from jasslib.exercises.questions import questions_for
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "app"))  # course_index: the titles the course's index shows
@@ -179,6 +183,56 @@ def _click_and_check(page, container) -> str:  # noqa: ANN001
     return text
 
 
+def _click_check(container) -> None:  # noqa: ANN001
+    container.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Check\s*$")).first.click()
+
+
+def _wait_text(page, element, text: str) -> str:  # noqa: ANN001
+    """Until ``element`` holds ``text``; its text then (textContent: JupyterLab 4 renders off-screen cells lazily)."""
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)", arg=[element.element_handle(), text],
+                           timeout=30_000)
+    return element.text_content() or ""
+
+
+def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
+    """The first pick-the-cards question of ``notebook`` with a card that may not be played, answered by clicks on
+    its card pictures: Check with none marked asks for cards; a legal and an illegal card marked get a ✓ and a ✗
+    with the deciding rule id; the legal cards alone are right and counted in the questions' tally."""
+    qs = questions_for(notebook)
+    index, q = next((i, q) for i, q in enumerate(qs) if q.kind == "cards" and q.exercise.position["hand"] - q.answer)
+    hand, legal = CardSet(q.exercise.position["hand"]), CardSet(q.answer)
+    illegal = next(iter(hand - legal))
+    box = page.locator(".jass-question").nth(index)
+    box.scroll_into_view_if_needed(timeout=120_000)
+    assert q.prompt[:30] in (box.text_content() or "")
+    assert box.locator("button.widget-toggle-button").count() == 0, "the cards are pictures, not text buttons"
+    feedback = box.locator(".jass-feedback").first
+    _click_check(box)
+    _wait_text(page, feedback, "Please click the cards that may be played")
+    first = next(iter(legal))
+    for card in (first, illegal):
+        picture = _card_picture(box, str(card))
+        assert picture.locator("button").get_attribute("title").startswith(str(card))  # its name, for everyone
+        picture.click()
+        picture.get_by_text("✓ marked").wait_for(timeout=30_000)
+    _click_check(box)
+    text = _wait_text(page, feedback, "✗")
+    rule = next(i.rule for i in q.check([first, illegal]).items if i.key == str(illegal))
+    assert str(illegal) in text and "✓" in text and rule and f"({rule})" in text, text
+    tally = page.locator(".jass-questions").first
+    assert "0 of" in (tally.text_content() or ""), "a wrong answer is not counted as right"
+    _card_picture(box, str(illegal)).click()  # the mark taken back
+    _card_picture(box, str(illegal)).get_by_text("✓ marked").wait_for(state="detached", timeout=30_000)
+    for card in legal - CardSet([first]):
+        _card_picture(box, str(card)).click()
+        _card_picture(box, str(card)).get_by_text("✓ marked").wait_for(timeout=30_000)
+    _click_check(box)
+    page.wait_for_function("el => el.textContent.includes('✓') && !el.textContent.includes('✗')",
+                           arg=feedback.element_handle(), timeout=30_000)
+    checked = sum(not x.discussion for x in qs)
+    _wait_text(page, tally, f"1 of {checked} questions right")
+
+
 def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
     with _jupyter_lab(workdir, workdir / "notebooks") as url:
         page = browser.new_page()
@@ -196,6 +250,8 @@ def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # 
         page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
         ex, _, _ = _legal_exercise_from_page(trainer)
         assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
+        _answer_cards_question(page, LEGAL_NOTEBOOK[:2])
+        assert "Traceback" not in page.content()
 
 
 def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN001
@@ -213,10 +269,23 @@ def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN0
         trainer.wait_for(state="visible", timeout=180_000)
         body = page.inner_text("body")
         assert "import" not in body and "trainer(" not in body, "Voilà shows no code"
+        panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
+        before = _exercises_done(_wait_text(page, panel, "Your progress"))
         text = _click_and_check(page, trainer)
         assert "✓" in text and "✗" in text
+        panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
+        done = before + 1  # the check above, recorded in this test run's progress file (JASSLIB_PROGRESS)
+        _wait_text(page, panel, f"{done} exercise{'s' if done > 1 else ''} done")
+        assert "right at the first check" in (panel.text_content() or "")
     finally:
         _stop(proc)
+
+
+def _exercises_done(panel_text: str) -> int:
+    """The number of exercises the progress panel says are done (0 before the first)."""
+    found = re.search(r"(\d+) exercises? done", panel_text)
+    assert found or "No exercise checked yet" in panel_text, panel_text[:300]
+    return int(found.group(1)) if found else 0
 
 
 def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdir: Path) -> None:  # noqa: ANN001
