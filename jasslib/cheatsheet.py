@@ -302,7 +302,7 @@ def write_cheatsheet(
     """Write :func:`cheatsheet_html` of ``ruleset`` to ``out_path`` (an ``.html`` file); return its path.
 
     The page is written to a temporary file in the same folder and renamed into place, so a failure never
-    leaves a half-written file and never replaces an existing one.
+    leaves a half-written file and never replaces an existing one.  A symbolic link is written through.
 
     Raises:
         ValueError: an unknown ruleset, or an output name that does not end in ``.html``.
@@ -317,6 +317,8 @@ def write_cheatsheet(
 
 
 def _write_atomically(path: Path, text: str) -> None:
+    if path.is_symlink():  # write through the link: the file it points to gets the page
+        path = Path(os.path.realpath(path))
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:

@@ -593,8 +593,11 @@ def read_progress(path: str | os.PathLike[str], *, missing_ok: bool = False) -> 
 def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644) -> Path:
     """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed and synced to disk,
     then renamed over ``path`` (and the folder synced).  On any failure ``path`` keeps its old content and the
-    temporary file is removed.  ``mode``: the new file's permissions."""
-    p = Path(path)
+    temporary file is removed.  ``mode``: the new file's permissions.  A ``path`` that is a symbolic link is
+    written through: the file it points to gets the text, and the link stays."""
+    given = p = Path(path)
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
     folder = p.parent
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
     try:
@@ -609,7 +612,7 @@ def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644)
             os.unlink(tmp)
         raise
     _sync_folder(folder)
-    return p
+    return given
 
 
 def _sync_folder(folder: Path) -> None:
