@@ -8,6 +8,7 @@ finished when interrupted and resumes from them when run again with the same arg
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -212,12 +213,14 @@ def _dd_table(args: argparse.Namespace) -> int:
         raise ValueError("--workers sizes the local cluster; it cannot be used with --scheduler")
     chunk = ddtable.DEFAULT_CHUNK_SIZE if args.chunk_size is None else args.chunk_size
     progress = (args.deals >= 2_000 and sys.stderr.isatty()) if args.progress is None else args.progress
+    # a symbolic link is written through (the file it points to gets the table; its chunks are kept beside it)
+    out = os.path.realpath(args.out) if os.path.islink(args.out) else args.out
     try:
-        result = ddtable.write(args.out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
+        result = ddtable.write(out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
                                workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True,
                                contracts=args.contracts)
     except KeyboardInterrupt as exc:
-        parts = ddtable.parts_folder(args.out)
+        parts = ddtable.parts_folder(out)
         saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
         print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
               file=sys.stderr)
@@ -261,6 +264,18 @@ _COMMANDS = {"simulate": _simulate, "worksheet": _worksheet, "cheatsheet": _chea
              "progress": _progress}
 
 
+_OUT_OF_MEMORY_HINTS = {
+    "simulate": " (a smaller --chunk-size needs less)",
+    "dd-table": " (the finished chunks are kept; a smaller --chunk-size or fewer --workers need less)",
+}
+
+
+def _command_name(args: argparse.Namespace) -> str:
+    """The command as typed: ``simulate``, or ``progress export`` for a command with sub-commands."""
+    sub = getattr(args, "progress_command", None) if args.command == "progress" else None
+    return f"{args.command} {sub}" if sub else args.command
+
+
 class _Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP while a command runs: unwinds like Ctrl-C, so no half-written output stays."""
 
@@ -302,6 +317,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as exc:
         print(f"python -m jasslib {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        hint = _OUT_OF_MEMORY_HINTS.get(args.command, "")
+        print(f"python -m jasslib {_command_name(args)}: error: out of memory; no output file was written{hint}",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         print("interrupted; no output file was written", file=sys.stderr)
