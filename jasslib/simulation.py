@@ -28,6 +28,7 @@ import pandas as pd
 
 from . import fast
 from .contracts import Contract
+from .errors import JassError
 from .rulesets import CLASSIC, Ruleset
 from .scoring import match_points, multiplied
 
@@ -260,8 +261,14 @@ def simulate(
     schieben), ``"all"`` (each deal once under each of the six contracts, by the same players, so
     contracts compare on the same cards) or one contract.  ``progress``: a progress bar (None: only
     for long runs).
+
+    The frame is held in memory whole (about 92 bytes a row): a run that cannot fit in the memory free
+    now is refused at once with a :class:`~jasslib.JassError` before any deal is played; stream such a
+    run to a file with :func:`simulate_to_file` (``python -m jasslib simulate --out``) instead.
     """
     total = int(rounds) * len(_contracts(contract)) if isinstance(rounds, (int, np.integer)) else 0
+    if total:
+        _check_memory(int(rounds), total, seed)
     columns: dict[str, np.ndarray] = {}
     categories: dict[str, pd.Index] = {}
     filled = 0
@@ -293,6 +300,63 @@ def simulate(
     return pd.DataFrame(data, copy=False)
 
 
+# The bytes of one row per column of the frame (_frame): a categorical column stores int8 codes.  A test checks
+# this table against a real frame; the estimate must not run the numba kernels (a refusal is immediate).
+_COLUMN_BYTES: dict[str, int] = {
+    "deal": 8, "seed": 8, "trick_points_0": 2, "trick_points_1": 2, "trick_score_0": 2, "trick_score_1": 2,
+    "weis_0": 2, "weis_1": 2, "stoeck_0": 2, "stoeck_1": 2, "score_0": 2, "score_1": 2,
+    **{f"fh_value_{c}": 4 for c in CONTRACT_NAMES},
+}
+
+
+def _row_bytes(seed: int | str) -> int:
+    """The memory of one row of the frame (a word as seed is a categorical column: one byte)."""
+    return sum(1 if name == "seed" and not isinstance(seed, (int, np.integer)) else _COLUMN_BYTES.get(name, 1)
+               for name in COLUMNS)
+
+
+def _memory_available() -> int | None:
+    """The bytes of memory free for a new frame (Linux: MemAvailable; else the free pages), or None unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):  # no sysconf (Windows), or not this name (macOS)
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _size(n: float) -> str:
+    """Bytes for a person: ``92 GB``, ``9.2 GB``, ``552 TB`` (powers of 1000)."""
+    for unit in ("bytes", "kB", "MB", "GB", "TB"):
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if n >= 10 or unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _check_memory(rounds: int, rows: int, seed: int | str) -> None:
+    """Refuse a frame of ``rows`` rows that the memory cannot hold, before any deal is played."""
+    need = rows * _row_bytes(seed)
+    free = _memory_available()
+    if free is not None and need > free:
+        per_round = f"{rows // rounds} rows of {_row_bytes(seed)} bytes" if rows > rounds else \
+            f"{_row_bytes(seed)} bytes"
+        raise JassError(
+            f"simulate() of {rounds:,} rounds ({per_round} a round) would need about {_size(need)} of memory "
+            f"at once, more than the {_size(free)} free here: stream it to a file in chunks instead with "
+            "simulate_to_file(path, ...) or python -m jasslib simulate --out FILE.parquet (or simulate fewer rounds)"
+        )
+
+
 def simulate_to_file(
     path: str | os.PathLike[str],
     rounds: int,
@@ -306,12 +370,15 @@ def simulate_to_file(
     """Stream a simulation to ``path`` (``.parquet`` or ``.csv``) chunk by chunk; return :func:`summarize`.
 
     Memory stays bounded by one chunk.  The file is written under a temporary name and renamed at the
-    end, so a failure leaves no partial file behind.
+    end, so a failure leaves no partial file behind.  A ``path`` that is a symbolic link is written
+    through: the file it points to gets the table.
     """
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".parquet", ".csv"):
         raise ValueError(f"output file must end in .parquet or .csv, got {str(target)!r}")
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
         raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
