@@ -139,6 +139,93 @@ def _moves(legal: int, alive: int, points: np.ndarray, order: np.ndarray, out: n
 
 
 @jit
+def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k: int, leader: int, contract: int,
+                  points: np.ndarray, order: np.ndarray, strength: np.ndarray, above: np.ndarray,
+                  out: np.ndarray, run: np.ndarray) -> int:
+    """The moves the search must try: :func:`_moves`, and fewer where the trick is settled.
+
+    A *run* is a set of the mover's legal cards adjacent in their suit's order with no other live card
+    between them (in a hand or in this trick).  They compare alike with every live card, so playing one
+    or another of them gives the same game but for where their points go: of two neighbours in a run,
+    the one played now puts its points into this trick and the other keeps them for a later trick.
+
+    The trick is *settled* for a team when, after a card of the run, the card winning the trick (O1–O3,
+    P6) could not be beaten by any card the later seats hold (a stronger card of its suit, or any trump
+    over a plain card).  Whether they may play that card is not asked (P3, P4 only restrict), so a
+    settled trick may be missed, never claimed wrongly.  If it is settled for the mover's team, playing
+    the neighbour with more points now is never worse (those points are won now for sure, and only
+    maybe later); if for the other team, the one with fewer points.  So only the cards of a run that no
+    neighbour beats this way are searched, and the value is unchanged.  The trump Jack is never grouped
+    so: who holds the Puur changes what may be played (P5).  When the trick is not settled, equal-point
+    neighbours are the only ones merged, as in :func:`_moves`.  ``run`` is scratch space (9 entries).
+    """
+    n = 0
+    one = np.int64(1)
+    team = (leader + k) & 1
+    puur = 9 * contract + 5 if contract < 4 else -1
+    trumps = np.int64(0x1FF) << (9 * contract) if contract < 4 else np.int64(0)
+    w = -1  # the card winning the trick so far, and its seat (found once, when first needed)
+    ws = -1
+    later = np.int64(-1)  # the cards of the seats still to play to this trick (found once, when first needed)
+    for s in range(4):
+        if (legal >> (9 * s)) & 0x1FF == 0:
+            continue
+        m = 0
+        mixed = False  # the run holds cards of different points
+        for i in range(10):
+            c = order[9 * s + i] if i < 9 else -1
+            if c >= 0 and legal & (one << c) and c != puur:
+                if m > 0 and points[c] != points[run[m - 1]]:
+                    mixed = True
+                run[m] = c
+                m += 1
+                continue
+            if c >= 0 and not alive & (one << c):
+                continue  # a card out of play does not part a run
+            if m > 0:
+                side = -1
+                if mixed:
+                    # is the trick settled if a card of this run is played?  (see _settled's reasoning above)
+                    if k > 0 and w < 0:
+                        wi = _winner(row[:k], contract)
+                        w = row[wi]
+                        ws = (leader + wi) & 3
+                    r = run[0]
+                    if k == 0:
+                        top, top_seat = r, leader
+                    elif (r // 9 == w // 9 and strength[r] > strength[w]) or \
+                            (r // 9 == contract and w // 9 != contract):
+                        top, top_seat = r, (leader + k) & 3
+                    else:
+                        top, top_seat = w, ws
+                    beat = above[top]
+                    if top // 9 != contract:
+                        beat |= trumps
+                    if later < 0:
+                        later = 0
+                        for j in range(k + 1, 4):
+                            later |= hands[(leader + j) & 3]
+                    side = -1 if beat & later else top_seat & 1
+                for j in range(m):
+                    q = points[run[j]]
+                    if side < 0:
+                        keep = j == 0 or points[run[j - 1]] != q
+                    elif side == team:
+                        keep = (j == 0 or points[run[j - 1]] < q) and (j == m - 1 or points[run[j + 1]] <= q)
+                    else:
+                        keep = (j == 0 or points[run[j - 1]] > q) and (j == m - 1 or points[run[j + 1]] >= q)
+                    if keep:
+                        out[n] = run[j]
+                        n += 1
+                m = 0
+                mixed = False
+            if c == puur and legal & (one << c):
+                out[n] = c
+                n += 1
+    return n
+
+
+@jit
 def _tt_index(key: int, mask: int) -> int:
     """The first slot of the two-slot bucket of ``key`` (a multiplicative hash of its low 40 bits)."""
     h = ((key & 0xFFFFFFFFFF) * 0x9E3779B1) & 0x3FFFFFFFFFFFFFFF
@@ -176,9 +263,9 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
     if legal & (legal - 1) == 0 and legal != 0:  # a forced card: nothing to order
         mrow[0] = lsb_index(legal)
         return 1
-    n = _moves(legal, alive, points, order, mrow)
     strength = strength_table(contract)
     above = above_table(contract)
+    n = _search_moves(legal, alive, hands, row, k, leader, contract, points, order, strength, above, mrow, srow)
     team = seat & 1
     worth = 0
     for q in range(k):
