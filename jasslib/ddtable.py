@@ -445,14 +445,16 @@ def write(
     chunk is there, ``path`` is written atomically and the folder removed.  ``workers`` and ``scheduler``
     as in :func:`compute`, except that the default here is a local Dask cluster over all cores.
     ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`; ``contracts`` solves only
-    those (see :func:`dd_frame`; part of the run's settings).
+    those (see :func:`dd_frame`; part of the run's settings).  A ``path`` that is a symbolic link is
+    written through: the file it points to gets the table, and its chunks sit beside that file.
     """
     import pandas as pd
 
     _check_counts(deals, chunk_size, workers)
     if workers and scheduler is not None:
         raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
-    target = Path(path)
+    # a symbolic link is written through (its target gets the table; the link stays a link)
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     _check_target(target)
     rs = _ruleset(ruleset)
     _check_seed(seed)

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 import jasslib.cheatsheet
+import jasslib.ddtable
 import jasslib.progress
 import jasslib.simulation
 import jasslib.worksheet
@@ -231,6 +232,13 @@ def test_dd_table_out_through_a_symlink_writes_its_target(tmp_path, capsys):
     assert link.is_symlink() and len(pd.read_parquet(target)) == 1
     assert names(target.parent) == ["dd.parquet"] and names(link.parent) == ["dd.parquet"]
     assert str(link) in capsys.readouterr().out  # the user's name for it
+
+
+def test_dd_table_write_through_a_symlink_writes_its_target(tmp_path):
+    link, target = _link(tmp_path, "dd.parquet")
+    jasslib.ddtable.write(link, 1, workers=0, contracts=["obenabe"])
+    assert link.is_symlink() and len(pd.read_parquet(target)) == 1
+    assert names(target.parent) == ["dd.parquet"] and names(link.parent) == ["dd.parquet"]
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -154,11 +154,6 @@ def cards_row_html(cards: Iterable[CardLike], style: str = "french") -> str:
     return display.cards_html(cards, style)
 
 
-def card_button_layout() -> w.Layout:
-    """The layout of one card button: as wide as its text."""
-    return w.Layout(width="auto", min_width="3.2em")
-
-
 MARKED = "✓ marked"
 """The words under a marked card (a mark in words, not a colour only)."""
 
