@@ -34,6 +34,9 @@ on a fail-soft alpha-beta search with
   no entry leaks from one deal into the next;
 * equivalent cards searched once: cards of one player, adjacent in their suit's order for the
   contract once the cards of completed tricks are taken out, with equal points;
+* in a trick whose winning team is already settled (no later seat holds a card that could beat the
+  winner), of such adjacent cards with different points only the one placed best is searched: the
+  most points for the team that takes the trick, the fewest for the other (:func:`_search_moves`);
 * move ordering: the table's best lead; a master card or else the cheapest lead; for a follower the
   cards that take the trick for the side, trumping in (P3) only when the trick is worth it;
 * cut-offs from the points left (a team cannot win more than what is still to be won) and, in a
