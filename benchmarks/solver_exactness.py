@@ -229,48 +229,63 @@ def _budgeted_value(pos: Position, budget: int) -> tuple[int, int] | None:
         ws.stats[solver._BUDGET] = 0
 
 
-def part_c(n: int, seed: str, budget: int) -> tuple[int, int, int, Counter[str]]:
-    hands = fast.deal_batch(seed, 0, n)
+def _check_deal(args: tuple[str, int, int]) -> tuple[int, str, str | None]:
+    """(c) for deal ``i`` of ``seed``: (0 checked / 1 skipped, its kind, a disagreement message or None)."""
+    seed, i, budget = args
+    hands = fast.deal_batch(seed, i, 1)[0]
+    contract = i % 6
+    ruleset = (CLASSIC, MODERN)[(i // 6) % 2]
+    masks = [int(h) for h in hands]
+    pos = Position.deal(masks, contract, 0, ruleset)
+    root = _budgeted_value(pos, budget)
+    if root is None:
+        return 1, f"skipped {Contract(contract).name}", None
+    # one-step consistency: each legal card solved afresh (value() starts a new table generation)
+    team0 = pos.to_move % 2 == 0
+    children = [value(pos.play(card)) for card in pos.legal_cards()]  # no card completes a trick at the lead
+    best = max(children, key=lambda v: v[0] - v[1]) if team0 else min(children, key=lambda v: v[0] - v[1])
+    # the principal variation, played through a Round, scores the value
+    sol = solve(pos)
+    rnd = Round([CardSet.from_mask(m) for m in masks], dealer=3, forehand=0, ruleset=ruleset)
+    rnd.choose(contract)
+    for card in sol.pv:
+        rnd.play(card)
+    score = rnd.score()
+    ok = best == root and sol.value == root and rnd.done and score.trick_points == root
+    kind = Contract(contract).name + (" match" if score.match is not None else "")
+    if ok:
+        return 0, kind, None
+    return 0, kind, (f"  (c) DISAGREEMENT deal {i} {Contract(contract).name} {ruleset.name}: root {root}, best child "
+                     f"{best}, solve {sol.value}, pv scores {score.trick_points}")
+
+
+def part_c(n: int, seed: str, budget: int, jobs: int = 1) -> tuple[int, int, int, Counter[str]]:
     bad = 0
     skipped = 0
     kinds: Counter[str] = Counter()
-    for i in range(n):
-        contract = i % 6
-        ruleset = (CLASSIC, MODERN)[(i // 6) % 2]
-        masks = [int(h) for h in hands[i]]
-        pos = Position.deal(masks, contract, 0, ruleset)
-        root = _budgeted_value(pos, budget)
-        if root is None:
-            skipped += 1
-            kinds[f"skipped {Contract(contract).name}"] += 1
-            continue
-        ok = True
-        # one-step consistency: each legal card solved afresh (value() starts a new table generation)
-        team0 = pos.to_move % 2 == 0
-        children = []
-        for card in pos.legal_cards():
-            child = pos.play(card)
-            children.append(value(child))  # no card completes a trick at the opening lead
-        best = max(children, key=lambda v: v[0] - v[1]) if team0 else min(children, key=lambda v: v[0] - v[1])
-        ok = ok and best == root
-        # the principal variation, played through a Round, scores the value
-        sol = solve(pos)
-        ok = ok and sol.value == root
-        rnd = Round([CardSet.from_mask(m) for m in masks], dealer=3, forehand=0, ruleset=ruleset)
-        rnd.choose(contract)
-        for card in sol.pv:
-            rnd.play(card)
-        score = rnd.score()
-        ok = ok and rnd.done and score.trick_points == root
-        kinds[Contract(contract).name] += 1
-        if score.match is not None:
-            kinds["match"] += 1
-        if (i + 1) % 20 == 0:
-            print(f"  (c) {i + 1} deals, {bad} disagreements, {skipped} skipped so far", flush=True)
-        if not ok:
-            bad += 1
-            print(f"  (c) DISAGREEMENT deal {i} {Contract(contract).name} {ruleset.name}: root {root}, best child "
-                  f"{best}, pv scores {score.trick_points}", file=sys.stderr)
+    tasks = [(seed, i, budget) for i in range(n)]
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_check_deal, tasks)
+    else:
+        pool = None
+        results = map(_check_deal, tasks)
+    try:
+        for done, (skip, kind, message) in enumerate(results, 1):
+            skipped += skip
+            for word in [kind] if skip else kind.split():
+                kinds[word] += 1
+            if message is not None:
+                bad += 1
+                print(message, file=sys.stderr, flush=True)
+            if done % 20 == 0:
+                print(f"  (c) {done} deals, {bad} disagreements, {skipped} skipped so far", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     return n - skipped, bad, skipped, kinds
 
 
@@ -281,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c", type=int, default=200, help="full deals for (c)")
     ap.add_argument("--budget", type=float, default=0, help="node budget of a (c) root solve (0: none)")
     ap.add_argument("--seed", default="solver-exactness")
+    ap.add_argument("--jobs", type=int, default=1, help="processes for (c) (each deal is checked on one core)")
     args = ap.parse_args(argv)
     total_bad = 0
     for name, run in (("a", lambda: part_a(args.a, args.seed + "-a")), ("b", lambda: part_b(args.b, args.seed + "-b"))):
@@ -295,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         print("OK: no disagreement" if total_bad == 0 else f"FAILED: {total_bad} disagreements")
         return 1 if total_bad else 0
     t = time.perf_counter()
-    count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget))
+    count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget), args.jobs)
     total_bad += bad
     print(f"(c) {count} full deals checked, {bad} disagreements, {skipped} skipped over the budget, "
           f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
