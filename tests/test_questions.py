@@ -395,12 +395,12 @@ def test_long_options_are_listed_and_chosen_by_letter():
     assert short.choice is not None and list(short.choice.options) == ["Yes", "No"]
 
 
-def test_number_widget_reports_unreadable_text():
+def test_number_widget_refuses_unreadable_text_and_counts_nothing():
     widget = question_widget("07.1")
     assert widget.number_text is not None and widget.number_text.description == "Points:"
     widget.number_text.value = "three thousand"
-    fb = widget.check()
-    assert fb is not None and not fb.correct and "Please give the answer as a whole number" in widget.feedback.value
+    assert widget.check() is None and widget.correct is None  # asked again, as the trainers do; not judged
+    assert "Please give the answer as a whole number such as 45, not &#x27;three thousand" in widget.feedback.value
     widget.number_text.value = " 3000 "
     assert widget.check().correct
 

@@ -33,6 +33,7 @@ import ipywidgets as w
 from ..cards import Card, CardSet
 from ..errors import CardNotInHandError
 from ..exercises import get_topic
+from ..exercises.base import Malformed, _as_int
 from ..exercises.questions import Question, questions_for
 from ..exercises.questions import question as _find
 from ._common import CardLook, CardPicture, card_pictures_row, check_style, guarded, message_html, text_html
@@ -176,8 +177,14 @@ class QuestionWidget:
             return "Please choose an answer first."
         if self.question.kind == "cards" and not any(b.value for b in self.card_buttons.values()):
             return "Please click the cards that may be played first (a card you click is raised and outlined)."
-        if self.number_text is not None and not str(self.number_text.value).strip():
-            return f"Please type {self.question.label} first: a whole number (0 counts too)."
+        if self.number_text is not None:
+            text = str(self.number_text.value)
+            if not text.strip():
+                return f"Please type {self.question.label} first: a whole number (0 counts too)."
+            try:
+                _as_int(text, "the answer")
+            except Malformed as exc:  # refused as the trainers refuse it: asked again, not judged
+                return str(exc)
         return None
 
     def show_model_answer(self) -> str | None:
