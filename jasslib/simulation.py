@@ -315,15 +315,40 @@ def _row_bytes(seed: int | str) -> int:
                for name in COLUMNS)
 
 
+def _cgroup_room(root: str = "/sys/fs/cgroup") -> int | None:
+    """The bytes a Linux container's memory limit still allows (cgroup v2 ``memory.max`` - ``memory.current``).
+
+    None where there is no limit ("max") or no cgroup v2 files (another system).
+    """
+    try:
+        with open(os.path.join(root, "memory.max"), encoding="ascii") as fh:
+            limit = fh.read().strip()
+        if limit == "max":
+            return None
+        with open(os.path.join(root, "memory.current"), encoding="ascii") as fh:
+            used = int(fh.read().strip())
+        return max(0, int(limit) - used)
+    except (OSError, ValueError):
+        return None
+
+
 def _memory_available() -> int | None:
-    """The bytes of memory free for a new frame (Linux: MemAvailable; else the free pages), or None unknown."""
+    """The bytes of memory free for a new frame, or None unknown.
+
+    Linux: MemAvailable, or less where a container's memory limit leaves less (cgroup v2); else the
+    free pages.
+    """
+    room = _cgroup_room()
     try:
         with open("/proc/meminfo", encoding="ascii") as fh:
             for line in fh:
                 if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
+                    free = int(line.split()[1]) * 1024
+                    return free if room is None else min(free, room)
     except (OSError, ValueError, IndexError):
         pass
+    if room is not None:
+        return room
     try:
         return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, OSError, ValueError):  # no sysconf (Windows), or not this name (macOS)

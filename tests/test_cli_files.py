@@ -285,3 +285,20 @@ def test_the_memory_estimate_is_the_frames_own_size(seed):
     per_row = sum(col.cat.codes.dtype.itemsize if isinstance(col.dtype, pd.CategoricalDtype)
                   else col.dtype.itemsize for _, col in frame.items())
     assert jasslib.simulation._row_bytes(seed) == per_row == (92 if seed == 3 else 85)
+
+
+@pytest.mark.parametrize(("limit", "current", "room"), [("max", "5", None), ("8000", "3000", 5000), ("100", "400", 0)])
+def test_a_containers_memory_limit_counts(tmp_path, limit, current, room):
+    (tmp_path / "memory.max").write_text(limit + "\n")
+    (tmp_path / "memory.current").write_text(current + "\n")
+    assert jasslib.simulation._cgroup_room(str(tmp_path)) == room
+
+
+def test_no_cgroup_files_means_no_container_limit(tmp_path):
+    assert jasslib.simulation._cgroup_room(str(tmp_path)) is None
+
+
+def test_a_container_limit_below_the_free_memory_refuses(monkeypatch, simulating_fails):
+    monkeypatch.setattr(jasslib.simulation, "_cgroup_room", lambda: 2 * 10**9)
+    with pytest.raises(JassError, match=r"more than the 2\.0 GB free here"):
+        simulate(10**8)
