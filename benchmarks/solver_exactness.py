@@ -259,11 +259,11 @@ def _check_deal(args: tuple[str, int, int]) -> tuple[int, str, str | None]:
                      f"{best}, solve {sol.value}, pv scores {score.trick_points}")
 
 
-def part_c(n: int, seed: str, budget: int, jobs: int = 1) -> tuple[int, int, int, Counter[str]]:
+def part_c(n: int, seed: str, budget: int, jobs: int = 1, start: int = 0) -> tuple[int, int, int, Counter[str]]:
     bad = 0
     skipped = 0
     kinds: Counter[str] = Counter()
-    tasks = [(seed, i, budget) for i in range(n)]
+    tasks = [(seed, i, budget) for i in range(start, start + n)]
     if jobs > 1:
         import multiprocessing
 
@@ -297,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=0, help="node budget of a (c) root solve (0: none)")
     ap.add_argument("--seed", default="solver-exactness")
     ap.add_argument("--jobs", type=int, default=1, help="processes for (c) (each deal is checked on one core)")
+    ap.add_argument("--start", type=int, default=0, help="first deal of (c): to add deals to an earlier run")
     args = ap.parse_args(argv)
     total_bad = 0
     for name, run in (("a", lambda: part_a(args.a, args.seed + "-a")), ("b", lambda: part_b(args.b, args.seed + "-b"))):
@@ -311,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         print("OK: no disagreement" if total_bad == 0 else f"FAILED: {total_bad} disagreements")
         return 1 if total_bad else 0
     t = time.perf_counter()
-    count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget), args.jobs)
+    count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget), args.jobs, args.start)
     total_bad += bad
     print(f"(c) {count} full deals checked, {bad} disagreements, {skipped} skipped over the budget, "
           f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
