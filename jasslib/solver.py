@@ -143,7 +143,7 @@ def _moves(legal: int, alive: int, points: np.ndarray, order: np.ndarray, out: n
 
 @jit
 def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k: int, leader: int, contract: int,
-                  points: np.ndarray, order: np.ndarray, strength: np.ndarray, above: np.ndarray,
+                  points: np.ndarray, order: np.ndarray, strength: Sequence[int], above: Sequence[int],
                   out: np.ndarray, run: np.ndarray) -> int:
     """The moves the search must try: :func:`_moves`, and fewer where the trick is settled.
 
