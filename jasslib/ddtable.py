@@ -24,6 +24,7 @@ The same seed gives the same table whatever the number of workers or the chunk s
 from __future__ import annotations
 
 import json
+import operator
 import os
 import shutil
 import tempfile
@@ -39,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
-           "WriteResult", "parts_folder", "summary", "sample", "SAMPLE_SEED"]
+           "WriteResult", "parts_folder", "summary", "sample", "SAMPLE_SEED", "SAMPLE_DEALS"]
 
 _CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
 DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
@@ -511,21 +512,40 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 SAMPLE_SEED = 12
 """The seed of :func:`sample`'s deals."""
 
+SAMPLE_DEALS = 40
+"""How many deals the shipped sample holds (:func:`sample` gives the first 20 unless asked for more)."""
 
-def sample() -> pd.DataFrame:
-    """A small DD table shipped with jasslib, so that the examples and the course have real data at once:
-    deals ``0 .. n - 1`` of seed :data:`SAMPLE_SEED` under all six contracts, exactly as
-    ``compute(n, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --seed 12`` wrote it; the
-    tests recompute its hands, features and Obenabe/Undenufe columns).  A few dozen deals show the
-    columns and the methods; for statistics make a bigger table with :func:`write`.
+
+def sample(deals: int = 20) -> pd.DataFrame:
+    """A DD table shipped with jasslib, so that the examples and the course have real data at once:
+    deals ``0 .. deals - 1`` of seed :data:`SAMPLE_SEED` under all six contracts, exactly as
+    ``compute(deals, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --deals 40 --seed 12``
+    wrote it; the tests recompute its hands, features and some of its values).  ``deals`` is 1 to
+    :data:`SAMPLE_DEALS`: 20 (the default) show the columns and the methods quickly; all 40 give a first
+    look, with wide error bars; for statistics, make a bigger table with :func:`write`.
 
     >>> t = sample()
-    >>> len(t) >= 10, int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
-    (True, 12, True)
+    >>> len(t), int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
+    (20, 12, True)
+    >>> len(sample(SAMPLE_DEALS))
+    40
+    >>> sample(41)
+    Traceback (most recent call last):
+    ...
+    ValueError: the shipped sample holds deals 0..39 (40 deals), so 41 deals cannot be read from it; ...
     """
     from importlib.resources import files
 
     import pandas as pd
 
+    try:
+        count = -1 if isinstance(deals, bool) else operator.index(deals)
+    except TypeError:
+        count = -1
+    if not 1 <= count <= SAMPLE_DEALS:
+        raise ValueError(f"the shipped sample holds deals 0..{SAMPLE_DEALS - 1} ({SAMPLE_DEALS} deals), so "
+                         f"{deals!r} deals cannot be read from it; make a bigger table with ddtable.write or "
+                         "python -m jasslib dd-table")
     with files("jasslib").joinpath("data").joinpath("dd_sample.parquet").open("rb") as fh:
-        return pd.read_parquet(fh)
+        table = pd.read_parquet(fh)
+    return table.iloc[:count].reset_index(drop=True)

@@ -250,3 +250,18 @@ def test_the_shipped_sample_is_the_table_compute_makes():
     features = [c for c in t.columns if c.startswith("fh_")]
     pd.testing.assert_frame_equal(t[features].iloc[:2], fresh[features])
     assert t.dd_obenabe.iloc[:2].tolist() == fresh.dd_obenabe.tolist()
+
+
+def test_the_whole_shipped_sample_holds_40_deals_and_its_last_ones_are_right_too():
+    t = dt.sample(dt.SAMPLE_DEALS)
+    assert len(t) == dt.SAMPLE_DEALS == 40 and t.deal.tolist() == list(range(40))
+    pd.testing.assert_frame_equal(t.iloc[:20], dt.sample())  # the default is the first 20
+    assert (t[[f"hand_{s}" for s in range(4)]].to_numpy() == fast.deal_batch(dt.SAMPLE_SEED, 0, 40)).all()
+    fresh = dt.dd_frame(dt.SAMPLE_SEED, 38, 2, contracts=["undenufe"])
+    assert t.dd_undenufe.iloc[38:].tolist() == fresh.dd_undenufe.tolist()
+
+
+@pytest.mark.parametrize("deals", [0, 41, -1, 2.0, True, "20", None])
+def test_the_sample_refuses_a_size_it_does_not_hold(deals):
+    with pytest.raises(ValueError, match=r"the shipped sample holds deals 0\.\.39 \(40 deals\)"):
+        dt.sample(deals)
