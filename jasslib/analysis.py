@@ -78,6 +78,9 @@ __all__ = [
     "tip_weis",
     "tip_positions",
     "tip_summary",
+    "TIP_SAMPLE_SEED",
+    "TIP_SAMPLE_ROUNDS",
+    "tip_sample",
     "sample_layouts",
     "best_by_layout",
     "review_losses",
@@ -1157,6 +1160,32 @@ def tip_summary(positions: pd.DataFrame) -> pd.DataFrame:
         "P(hurts)": g["gain"].apply(lambda s: (s < 0).mean()).round(3),
         "P(tip card is best)": g["tip_best"].mean().round(3),
     })
+
+
+TIP_SAMPLE_SEED = 13
+"""The seed of :func:`tip_sample`'s rounds."""
+
+TIP_SAMPLE_ROUNDS = 60
+"""How many rounds :func:`tip_sample` holds the decisions of."""
+
+
+def tip_sample() -> pd.DataFrame:
+    """The decisions of ``tip_positions(TIP_SAMPLE_ROUNDS, seed=TIP_SAMPLE_SEED)``, shipped with jasslib.
+
+    Solving the early decisions of a trump contract takes the solver seconds each, too long to wait for
+    in a lesson, so the table of 60 rounds is made once (the tests recompute part of it) and read here;
+    :func:`tip_positions` makes the same table, or one of other rounds.
+
+    >>> t = tip_sample()
+    >>> sorted(set(t.kind)) == sorted(TIP_KINDS), bool(t["round"].max() < TIP_SAMPLE_ROUNDS)
+    (True, True)
+    """
+    from importlib.resources import files
+
+    import pandas as pd
+
+    with files("jasslib").joinpath("data").joinpath("tip_sample.parquet").open("rb") as fh:
+        return pd.read_parquet(fh)
 
 
 def history_table(rnd: Round, events: Iterable[str] | None = None, cards: Iterable[str] | None = None) -> pd.DataFrame:

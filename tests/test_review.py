@@ -386,3 +386,14 @@ def test_best_by_layout_double_dummy_is_an_upper_bound():
     assert set(values.columns) == {str(c) for c in r.legal_cards()}
     assert values.max(axis=1).mean() >= values.mean().max()
     assert str(solve(r).best) == t.best.iloc[0]  # row 0 is the real layout
+
+
+def test_the_shipped_tip_sample_is_what_tip_positions_makes():
+    t = a.tip_sample()
+    assert set(t.kind) == set(a.TIP_KINDS) and t["round"].between(0, a.TIP_SAMPLE_ROUNDS - 1).all()
+    assert list(t.columns) == list(a.tip_positions(0).columns)
+    # the late decisions of the first rounds, made again (the early trump ones would take the solver seconds)
+    fresh = a.tip_positions(3, seed=a.TIP_SAMPLE_SEED, kinds=["last_trick"])
+    shipped = t[(t["round"] < 3) & (t.kind == "last_trick")].reset_index(drop=True)
+    assert len(fresh) > 0
+    pd.testing.assert_frame_equal(shipped, fresh, check_dtype=False)
