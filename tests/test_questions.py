@@ -80,7 +80,7 @@ def _cites_rule(text: str) -> bool:
 
 
 def test_every_notebook_has_questions_numbered_in_order():
-    assert notebooks() == tuple(f"{n:02d}" for n in range(1, 12))
+    assert notebooks() == tuple(f"{n:02d}" for n in range(1, 14))
     for nb in notebooks():
         found = questions_for(nb)
         assert len(found) >= 5, nb

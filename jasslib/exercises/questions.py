@@ -762,10 +762,95 @@ def _notebook_11() -> list[Question]:
     ]
 
 
+def _notebook_12() -> list[Question]:
+    from ..solver import Position, solve  # layer 3.5, only for the two endings of the notebook
+
+    parse = CardSet.parse
+    trumps = solve(Position((parse("A♠ 6♥"), parse("K♠ 7♥"), parse("Q♠ 8♥"), parse("J♠ 9♥")), (), Seat(0),
+                            Contract.HEARTS, tricks_won=(4, 3)))
+    best = str(min(trumps.best))
+    worst = next(str(c) for c in trumps.card_values if c not in trumps.best)
+    last = solve(Position((parse("A♣ 6♠"), parse("K♣ 7♠"), parse("Q♣ 8♠"), parse("J♣ 9♠")), (), Seat(0),
+                          Contract.OBENABE, tricks_won=(3, 4)))
+    return [
+        _yes_no("12.1", "In the first ending (hearts trump), seat 1 has no spade left. Could it trump the A♠ even "
+                        "if it still held a spade?", True,
+                "Yes: in a trump contract you may trump instead of following suit, whether or not you can follow "
+                "(P3); only under-trumping is limited (P4).", "P3", "P4"),
+        _choice("12.2", "In that ending, which lead is best for seat 0?", [worst, best], best,
+                f"{best}: it draws the trumps, the Näll takes a trick of 14 points, and the A♠ is then the best card "
+                f"left for the last trick and its {LAST_TRICK_BONUS} (O7). Leading {worst} lets seat 1 trump it "
+                f"(P3) and costs {trumps.loss(worst)} on the difference between the teams.", "P3", "O7"),
+        _number("12.3", "In the Obenabe ending with A♣ and 6♠, how many points does seat 0's team make with the best "
+                        "lead?", last.value[0],
+                f"{last.value[0]}: the 6♠ first loses a trick worth nothing and keeps the A♣ for the last trick, "
+                f"20 points of clubs and {LAST_TRICK_BONUS} for the last trick (O7); the A♣ first makes 20 and "
+                f"gives the last trick away.", "O7", "O1", label="Points"),
+        _discussion("12.4", "Why is a DD value an upper bound for a player who cannot see the other hands?",
+                    "The solver picks the best card for the actual layout of the hidden cards; a player must pick "
+                    "one card for every layout the unseen cards could have, and the best card changes with the "
+                    "layout (section 2). Guessing right every time, as the solver does, can only score more. The "
+                    "rules of play are the same for both (P1, P3).", "P1", "P3"),
+        _yes_no("12.5", "In a DD table, is the best contract always the one with the most trick points?", False,
+                "No: the score is the trick points times the contract's multiplier (C3, H2), so fewer trick "
+                "points in a contract that counts more can score more.", "C3", "H2"),
+        _discussion("12.6", "The gap between the bots and perfect play is a net figure. Give an example of a round "
+                            "with a gap of 0 in which both teams made mistakes.",
+                    "Team 0 gives 20 points away with one card, and later team 1 gives 20 points back: the round "
+                    "ends exactly on its DD value, yet both teams erred. Only a review card by card "
+                    "(analysis.review) sees both mistakes. The points of the round still add up to 157 (O7).",
+                    "O7"),
+        _discussion("12.7", "Review a round you played in notebook 08 with the Review button. Which of your cards "
+                            "lost the most, and could you have found the better card without seeing the other hands?",
+                    "Often not: many lost points come from guessing where a missing card lies, which DD sees and a "
+                    "player cannot. Losses you could have avoided are those where the better card was right for "
+                    "every layout you thought possible, for example keeping a master card for the last trick (O7) "
+                    "or not trumping a trick your partner already wins (P3).", "O7", "P3"),
+    ]
+
+
+def _notebook_13() -> list[Question]:
+    three = best_declaration(CardSet.parse("6♠ 7♠ 8♠"), Contract.HEARTS).points
+    hearts = three * CLASSIC.multiplier(Contract.HEARTS)
+    return [
+        _discussion("13.1", "Tip 1 is about memory, but the solver has a perfect memory. What does the Puur table "
+                            "show instead, and why is that still a reason to keep track of those two cards?",
+                    "It shows what holding the Puur and the Näll is worth: the team with both makes far more. In "
+                    "play they are the two strongest trumps (O2), so knowing whether they are out tells you when "
+                    "your own trump is the master and whether a trump lead will be beaten.", "O2"),
+        _discussion("13.2", "Below which estimate does pushing pay in the DD data? Is it the rule-based player's "
+                            "97.5? Why may the answer differ with real players?",
+                    "Read it off the push table: where the mean push gain turns positive. Forty deals give very "
+                    "wide error bars, and DD lets both teams see every card; real partners choose without "
+                    "seeing, so the threshold that pays at a real table can differ (C1).", "C1"),
+        _discussion("13.3", "With four aces and kings, how often is Obenabe not the best contract? What else in the "
+                            "hand would you look at?",
+                    "Often enough: long suits with the top cards run in Obenabe (O1), but a hand with many trumps "
+                    "of one suit, including the Puur and the Näll, may score more as that trump with its "
+                    "multiplier (O2, C3). Look at the length of the suits and the gaps below the aces.",
+                    "O1", "C3"),
+        _number("13.4", "What does the last trick add to the card points, whoever takes it?", LAST_TRICK_BONUS,
+                f"{LAST_TRICK_BONUS} points: with them the trick points of a hand make 157 (O7).", "O7",
+                label="Points"),
+        _discussion("13.5", "Find a smear decision in the data where putting the heaviest card on the partner's trick "
+                            "cost points. What did that card do instead in the best line?",
+                    "Usually the heavy card (a ten or an ace of a plain suit) was still a master: kept, it won a "
+                    "later trick by itself and brought its points and those of three other cards, or it kept a "
+                    "match possible (O7). Replay the round and solve the position to see the line.", "O7", "P6"),
+        _discussion("13.6", "Keeping a strong card for the last trick is often neutral. Why?",
+                    "When both of your last two cards win nothing anyway, the order does not matter: the tricks go "
+                    "to the same players whatever you play (P6). The tip only pays when the strong card can win the "
+                    "last trick and its 5 points (O7).", "P6", "O7"),
+        _number("13.7", "A Weis of three in a row with hearts trump (classic rules): what does it give in the score?",
+                hearts, f"{three} points for three in a row (W2), times {CLASSIC.multiplier(Contract.HEARTS)} with "
+                        f"hearts trump (C3): {hearts}.", "W2", "C3", label="Points"),
+    ]
+
+
 _BUILDERS: dict[str, Callable[[], list[Question]]] = {
     "01": _notebook_01, "02": _notebook_02, "03": _notebook_03, "04": _notebook_04, "05": _notebook_05,
     "06": _notebook_06, "07": _notebook_07, "08": _notebook_08, "09": _notebook_09, "10": _notebook_10,
-    "11": _notebook_11,
+    "11": _notebook_11, "12": _notebook_12, "13": _notebook_13,
 }
 
 
@@ -805,7 +890,7 @@ def questions_for(notebook: str | int) -> tuple[Question, ...]:
     >>> questions_for("99")
     Traceback (most recent call last):
     ...
-    ValueError: no questions for notebook '99': the notebooks are 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11
+    ValueError: no questions for notebook '99': the notebooks are 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11, 12, 13
     """
     return _questions(_notebook_key(notebook))
 
