@@ -181,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
                 if b is not None and v is not None and b != v:
                     print(f"  DISAGREEMENT deal {i} contract {c}: solver {v}, plain {b}", file=sys.stderr)
                     return 1
+            if (i + 1) % 20 == 0 and i + 1 < args.deals:  # a long run shows that it moves (on stderr)
+                done = np.array(s_times)
+                print(f"  {Contract(c).name.lower()}: {i + 1} deals, solver median so far {np.median(done):.0f} ms, "
+                      f"{sum(s_stop)} over the budget", file=sys.stderr, flush=True)
         sm, sp, sx, sm_v = _figures(s_times, s_stop)
         bm, bp, bx, bm_v = _figures(b_times, b_stop)
         # the ratio of the medians over the deals both searches were given (the plain one may have fewer)
