@@ -143,8 +143,8 @@ def _moves(legal: int, alive: int, points: np.ndarray, order: np.ndarray, out: n
 
 @jit
 def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k: int, leader: int, contract: int,
-                  points: np.ndarray, order: np.ndarray, strength: Sequence[int], above: Sequence[int],
-                  out: np.ndarray, run: np.ndarray) -> int:
+                  points: np.ndarray, order: np.ndarray, above: Sequence[int], out: np.ndarray,
+                  run: np.ndarray) -> int:
     """The moves the search must try: :func:`_moves`, and fewer where the trick is settled.
 
     A *run* is a set of the mover's legal cards adjacent in their suit's order with no other live card
@@ -167,8 +167,6 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
     team = (leader + k) & 1
     puur = 9 * contract + 5 if contract < 4 else -1
     trumps = np.int64(0x1FF) << (9 * contract) if contract < 4 else np.int64(0)
-    w = -1  # the card winning the trick so far, and its seat (found once, when first needed)
-    ws = -1
     later = np.int64(-1)  # the cards of the seats still to play to this trick (found once, when first needed)
     for s in range(4):
         if (legal >> (9 * s)) & 0x1FF == 0:
@@ -188,19 +186,11 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
             if m > 0:
                 side = -1
                 if mixed:
-                    # is the trick settled if a card of this run is played?  (see _settled's reasoning above)
-                    if k > 0 and w < 0:
-                        wi = _winner(row[:k], contract)
-                        w = row[wi]
-                        ws = (leader + wi) & 3
-                    r = run[0]
-                    if k == 0:
-                        top, top_seat = r, leader
-                    elif (r // 9 == w // 9 and strength[r] > strength[w]) or \
-                            (r // 9 == contract and w // 9 != contract):
-                        top, top_seat = r, (leader + k) & 3
-                    else:
-                        top, top_seat = w, ws
+                    # is the trick settled if a card of this run is played?  (see the docstring)
+                    row[k] = run[0]  # the mover's slot, free until a card is played
+                    wi = _winner(row[: k + 1], contract)
+                    top = row[wi]
+                    top_seat = (leader + wi) & 3
                     beat = above[top]
                     if top // 9 != contract:
                         beat |= trumps
@@ -268,7 +258,7 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
         return 1
     strength = strength_table(contract)
     above = above_table(contract)
-    n = _search_moves(legal, alive, hands, row, k, leader, contract, points, order, strength, above, mrow, srow)
+    n = _search_moves(legal, alive, hands, row, k, leader, contract, points, order, above, mrow, srow)
     team = seat & 1
     worth = 0
     for q in range(k):
