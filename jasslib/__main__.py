@@ -8,7 +8,6 @@ finished when interrupted and resumes from them when run again with the same arg
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -208,13 +207,14 @@ def _contracts(text: str) -> tuple[int, ...]:
 
 def _dd_table(args: argparse.Namespace) -> int:
     from . import ddtable
+    from ._files import write_target
 
     if args.workers is not None and args.scheduler is not None:
         raise ValueError("--workers sizes the local cluster; it cannot be used with --scheduler")
     chunk = ddtable.DEFAULT_CHUNK_SIZE if args.chunk_size is None else args.chunk_size
     progress = (args.deals >= 2_000 and sys.stderr.isatty()) if args.progress is None else args.progress
     # a symbolic link is written through (the file it points to gets the table; its chunks are kept beside it)
-    out = os.path.realpath(args.out) if os.path.islink(args.out) else args.out
+    out = write_target(args.out)
     try:
         result = ddtable.write(out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
                                workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True,

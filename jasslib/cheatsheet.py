@@ -19,14 +19,13 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import html
 import os
-import tempfile
 from collections.abc import Iterable
 from itertools import groupby
 from pathlib import Path
 
+from ._files import write_atomically
 from .cards import Card, Rank, Suit
 from .contracts import Contract, rank_strength
 from .display import link_rules
@@ -312,20 +311,7 @@ def write_cheatsheet(
     rs = Ruleset.get(ruleset)
     path = _check_out_path(out_path)
     text = cheatsheet_html(rs, rules_base)
-    _write_atomically(path, text)
+    write_atomically(path, text)
     return path
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    if path.is_symlink():  # write through the link: the file it points to gets the page
-        path = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

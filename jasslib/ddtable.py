@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._files import write_target
 from .rulesets import CLASSIC, PRESETS, Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -455,7 +456,7 @@ def write(
     if workers and scheduler is not None:
         raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
     # a symbolic link is written through (its target gets the table; the link stays a link)
-    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    target = write_target(path)
     _check_target(target)
     rs = _ruleset(ruleset)
     _check_seed(seed)

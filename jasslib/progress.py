@@ -59,7 +59,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -67,6 +66,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from ._files import write_atomically
 from .errors import JassError
 from .exercises import TOPIC_TITLES, TOPICS
 from .rulebook import RULES
@@ -588,43 +588,6 @@ def read_progress(path: str | os.PathLike[str], *, missing_ok: bool = False) -> 
     except RecursionError:
         raise ProgressFileError(f"{foreign}: it is nested too deeply") from None
     return ProgressRecord.from_dict(data, str(p))
-
-
-def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644) -> Path:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed and synced to disk,
-    then renamed over ``path`` (and the folder synced).  On any failure ``path`` keeps its old content and the
-    temporary file is removed.  ``mode``: the new file's permissions.  A ``path`` that is a symbolic link is
-    written through: the file it points to gets the text, and the link stays."""
-    given = p = Path(path)
-    if p.is_symlink():
-        p = Path(os.path.realpath(p))
-    folder = p.parent
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _sync_folder(folder)
-    return given
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; elsewhere a no-op)."""
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 class AttemptLike(Protocol):

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from . import fast
+from ._files import write_target
 from .contracts import Contract
 from .errors import JassError
 from .rulesets import CLASSIC, Ruleset
@@ -402,8 +403,7 @@ def simulate_to_file(
     suffix = target.suffix.lower()
     if suffix not in (".parquet", ".csv"):
         raise ValueError(f"output file must end in .parquet or .csv, got {str(target)!r}")
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))
+    target = write_target(target)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
         raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")

@@ -26,6 +26,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from ._files import write_target
 from .display import card_html, link_rules
 from .exercises import Exercise, exercise, get_topic
 from .rulebook import RULE_BOOK
@@ -347,7 +348,7 @@ def _write_all(files: Sequence[tuple[Path, str]]) -> None:
     backups: list[str] = []
     try:
         for path, text in files:
-            real = Path(os.path.realpath(path)) if os.path.islink(path) else path
+            real = write_target(path)
             try:
                 fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
             except OSError as exc:
