@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._numba import HAVE_NUMBA, jit
+from ._numba import HAVE_NUMBA, jit, jit_inline, prefetch
 from .bits import lsb_index, popcount
 from .cards import FULL_MASK, Card, CardLike, CardSet
 from .contracts import Contract
@@ -105,9 +105,9 @@ _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
 _ABORT = -(1 << 40)
 
-_legal = jit(legal_mask)
-_winner = jit(trick_winner_index)
-_trick_value = jit(trick_value)
+_legal = jit(legal_mask)  # not inlined: numba would then type the lead's empty trick as if it had cards
+_winner = jit_inline(trick_winner_index)
+_trick_value = jit_inline(trick_value)
 
 
 # ----------------------------------------------------------------------------------------------- kernels
@@ -141,10 +141,38 @@ def _moves(legal: int, alive: int, points: np.ndarray, order: np.ndarray, out: n
     return n
 
 
-@jit
-def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k: int, leader: int, contract: int,
-                  points: np.ndarray, order: np.ndarray, above: Sequence[int], out: np.ndarray,
-                  run: np.ndarray) -> int:
+@jit_inline
+def _winner_of(tricks: np.ndarray, tn: int, n: int, contract: int) -> int:
+    """:func:`jasslib.play.trick_winner_index` of the first ``n`` (1..4) cards of ``tricks[tn]``.
+
+    The cards go to the rule as a tuple, not as a slice of the array: in compiled code every array
+    view costs two atomic reference-count updates, which took a quarter of the search's time.
+    """
+    if n == 1:
+        return _winner((tricks[tn, 0],), contract)
+    if n == 2:
+        return _winner((tricks[tn, 0], tricks[tn, 1]), contract)
+    if n == 3:
+        return _winner((tricks[tn, 0], tricks[tn, 1], tricks[tn, 2]), contract)
+    return _winner((tricks[tn, 0], tricks[tn, 1], tricks[tn, 2], tricks[tn, 3]), contract)
+
+
+@jit_inline
+def _legal_of(hand: int, tricks: np.ndarray, tn: int, k: int, contract: int) -> int:
+    """:func:`jasslib.play.legal_mask` of ``hand`` after the first ``k`` (0..3) cards of ``tricks[tn]`` (a tuple)."""
+    if k == 0:
+        return _legal(hand, (), contract)
+    if k == 1:
+        return _legal(hand, (tricks[tn, 0],), contract)
+    if k == 2:
+        return _legal(hand, (tricks[tn, 0], tricks[tn, 1]), contract)
+    return _legal(hand, (tricks[tn, 0], tricks[tn, 1], tricks[tn, 2]), contract)
+
+
+@jit_inline
+def _search_moves(legal: int, alive: int, hands: np.ndarray, tricks: np.ndarray, tn: int, k: int, leader: int,
+                  contract: int, points: np.ndarray, order: np.ndarray, above: Sequence[int], mv: np.ndarray,
+                  sc: np.ndarray, d: int) -> int:
     """The moves the search must try: :func:`_moves`, and fewer where the trick is settled.
 
     A *run* is a set of the mover's legal cards adjacent in their suit's order with no other live card
@@ -160,7 +188,8 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
     maybe later); if for the other team, the one with fewer points.  So only the cards of a run that no
     neighbour beats this way are searched, and the value is unchanged.  The trump Jack is never grouped
     so: who holds the Puur changes what may be played (P5).  When the trick is not settled, equal-point
-    neighbours are the only ones merged, as in :func:`_moves`.  ``run`` is scratch space (9 entries).
+    neighbours are the only ones merged, as in :func:`_moves`.  The moves go to ``mv[d]``; ``sc[d]`` is
+    scratch space (a run, 9 entries); the current trick is ``tricks[tn]``, its first ``k`` cards played.
     """
     n = 0
     one = np.int64(1)
@@ -176,9 +205,9 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
         for i in range(10):
             c = order[9 * s + i] if i < 9 else -1
             if c >= 0 and legal & (one << c) and c != puur:
-                if m > 0 and points[c] != points[run[m - 1]]:
+                if m > 0 and points[c] != points[sc[d, m - 1]]:
                     mixed = True
-                run[m] = c
+                sc[d, m] = c
                 m += 1
                 continue
             if c >= 0 and not alive & (one << c):
@@ -187,9 +216,9 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
                 side = -1
                 if mixed:
                     # is the trick settled if a card of this run is played?  (see the docstring)
-                    row[k] = run[0]  # the mover's slot, free until a card is played
-                    wi = _winner(row[: k + 1], contract)
-                    top = row[wi]
+                    tricks[tn, k] = sc[d, 0]  # the mover's slot, free until a card is played
+                    wi = _winner_of(tricks, tn, k + 1, contract)
+                    top = tricks[tn, wi]
                     top_seat = (leader + wi) & 3
                     beat = above[top]
                     if top // 9 != contract:
@@ -200,20 +229,20 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, row: np.ndarray, k:
                             later |= hands[(leader + j) & 3]
                     side = -1 if beat & later else top_seat & 1
                 for j in range(m):
-                    q = points[run[j]]
+                    q = points[sc[d, j]]
                     if side < 0:
-                        keep = j == 0 or points[run[j - 1]] != q
+                        keep = j == 0 or points[sc[d, j - 1]] != q
                     elif side == team:
-                        keep = (j == 0 or points[run[j - 1]] < q) and (j == m - 1 or points[run[j + 1]] <= q)
+                        keep = (j == 0 or points[sc[d, j - 1]] < q) and (j == m - 1 or points[sc[d, j + 1]] <= q)
                     else:
-                        keep = (j == 0 or points[run[j - 1]] > q) and (j == m - 1 or points[run[j + 1]] >= q)
+                        keep = (j == 0 or points[sc[d, j - 1]] > q) and (j == m - 1 or points[sc[d, j + 1]] >= q)
                     if keep:
-                        out[n] = run[j]
+                        mv[d, n] = sc[d, j]
                         n += 1
                 m = 0
                 mixed = False
             if c == puur and legal & (one << c):
-                out[n] = c
+                mv[d, n] = c
                 n += 1
     return n
 
@@ -239,10 +268,11 @@ _FIRST = 1 << 40  # ordering score of the table's best move
 _NODES, _BUDGET, _PROBES = 0, 1, 2  # counters in ``stats``
 
 
-@jit
-def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, alive: int, filt: int, tt_best: int,
-                   contract: int, points: np.ndarray, order: np.ndarray, mrow: np.ndarray, srow: np.ndarray) -> int:
-    """The legal moves of the side to move (one per class of equivalent cards), best first, into ``mrow``.
+@jit_inline
+def _ordered_moves(hands: np.ndarray, tricks: np.ndarray, tn: int, k: int, leader: int, alive: int, filt: int,
+                   tt_best: int, contract: int, points: np.ndarray, order: np.ndarray, mv: np.ndarray, sc: np.ndarray,
+                   d: int) -> int:
+    """The legal moves of the side to move (one per class of equivalent cards), best first, into ``mv[d]``.
 
     Ordering: the table's best move; for a lead, a master trump while the opponents hold trumps, a master
     card (strongest of its suit still out) with its points unless an opponent can trump it (P3), a low card
@@ -252,18 +282,18 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
     """
     one = np.int64(1)
     seat = (leader + k) & 3
-    legal = _legal(hands[seat], row[:k], contract) & filt
+    legal = _legal_of(hands[seat], tricks, tn, k, contract) & filt
     if legal & (legal - 1) == 0 and legal != 0:  # a forced card: nothing to order
-        mrow[0] = lsb_index(legal)
+        mv[d, 0] = lsb_index(legal)
         return 1
     strength = strength_table(contract)
     above = above_table(contract)
-    n = _search_moves(legal, alive, hands, row, k, leader, contract, points, order, above, mrow, srow)
+    n = _search_moves(legal, alive, hands, tricks, tn, k, leader, contract, points, order, above, mv, sc, d)
     team = seat & 1
     worth = 0
     for q in range(k):
-        worth += points[row[q]]
-    mate_wins = k > 0 and ((leader + _winner(row[:k], contract)) & 1) == team
+        worth += points[tricks[tn, q]]
+    mate_wins = k > 0 and ((leader + _winner_of(tricks, tn, k, contract)) & 1) == team
     # for a lead in a trump contract, once per node: whether the opponents hold trumps, and the suits
     # (bit s) an opponent could trump, being void in it and holding a trump (P3)
     opp_trumps = False
@@ -278,7 +308,7 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
             if s != contract and ((o1 & suit == 0 and o1 & tr != 0) or (o3 & suit == 0 and o3 & tr != 0)):
                 ruffs |= 1 << s
     for j in range(n):
-        c = mrow[j]
+        c = mv[d, j]
         if c == tt_best:
             score = _FIRST
         elif k == 0:
@@ -301,9 +331,9 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
                 if hands[(seat + 2) & 3] & (one << top) and not ruffed:
                     score = 500 - points[c] * 16 - strength[c]  # a low card to the partner's master
         else:
-            row[k] = c
-            w = (leader + _winner(row[: k + 1], contract)) & 3
-            if c // 9 == contract and row[0] // 9 != contract and (worth < 10 or mate_wins):
+            tricks[tn, k] = c
+            w = (leader + _winner_of(tricks, tn, k + 1, contract)) & 3
+            if c // 9 == contract and tricks[tn, 0] // 9 != contract and (worth < 10 or mate_wins):
                 score = -5000 - strength[c]  # trumping in costs a trump: only first when the trick is worth it
             elif w == seat:
                 score = 2000 + points[c] * 4 - strength[c]
@@ -314,24 +344,26 @@ def _ordered_moves(hands: np.ndarray, row: np.ndarray, k: int, leader: int, aliv
                     score = 1000 - points[c] * 4 - strength[c]  # an opponent may still trump: keep the points
             else:
                 score = -points[c] * 4 - strength[c]
-        srow[j] = score
+        sc[d, j] = score
     for j in range(1, n):  # insertion sort, best score first
-        c = mrow[j]
-        score = srow[j]
+        c = mv[d, j]
+        score = sc[d, j]
         i = j - 1
-        while i >= 0 and srow[i] < score:
-            mrow[i + 1] = mrow[i]
-            srow[i + 1] = srow[i]
+        while i >= 0 and sc[d, i] < score:
+            mv[d, i + 1] = mv[d, i]
+            sc[d, i + 1] = sc[d, i]
             i -= 1
-        mrow[i + 1] = c
-        srow[i + 1] = score
+        mv[d, i + 1] = c
+        sc[d, i + 1] = score
     return n
 
 
-@jit
-def _close_trick(row: np.ndarray, leader: int, flags: int, last: bool, contract: int,
+@jit_inline
+def _close_trick(tricks: np.ndarray, tn: int, leader: int, flags: int, last: bool, contract: int,
                  points: np.ndarray) -> tuple[int, int, int, int]:
-    """A complete trick: (winner, signed points for team 0 incl. the last trick's 5, new flags, card points)."""
+    """The complete trick ``tricks[tn]``: (winner, signed points for team 0 incl. the last trick's 5, new flags,
+    card points)."""
+    row = (tricks[tn, 0], tricks[tn, 1], tricks[tn, 2], tricks[tn, 3])  # a tuple: no array view (see _winner_of)
     w = np.int64((leader + _winner(row, contract)) & 3)
     cards = np.int64(_trick_value(row, points, False))
     got = np.int64(_trick_value(row, points, last))
@@ -377,7 +409,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             left = st[d, _LEFT]
             alpha = st[d, _ALPHA]
             beta = st[d, _BETA]
-            row = tricks[st[d, _TN]]
+            tn = st[d, _TN]
             alive = hands[0] | hands[1] | hands[2] | hands[3]
             phase = 1
             if k == 0:
@@ -386,13 +418,13 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     phase = 2
                 elif popcount(alive) == 4:  # the last trick: every card is forced
                     for i in range(4):
-                        row[i] = lsb_index(hands[(leader + i) & 3])
-                    w, got, nf, _ = _close_trick(row, leader, flags, True, contract, points)
+                        tricks[tn, i] = lsb_index(hands[(leader + i) & 3])
+                    w, got, nf, _ = _close_trick(tricks, tn, leader, flags, True, contract, points)
                     ret = got + (MATCH_BONUS if nf & 1 else (-MATCH_BONUS if nf & 2 else 0))
                     phase = 2
             else:
                 for i in range(k):
-                    alive |= one << row[i]
+                    alive |= one << tricks[tn, i]
             if phase == 1:
                 # cut-offs from the points left: nobody wins more than what is still to be won
                 upper = left + LAST_TRICK_BONUS + (MATCH_BONUS if flags & 1 else 0)
@@ -460,8 +492,18 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     ret = left + LAST_TRICK_BONUS - 2 * sure
                     phase = 2
             if phase == 1:
-                n = _ordered_moves(hands, row, k, leader, alive, filt if d == 0 else -1, tt_best, contract, points,
-                                   order, mv[d], sc[d])
+                n = _ordered_moves(hands, tricks, tn, k, leader, alive, filt if d == 0 else -1, tt_best, contract,
+                                   points, order, mv, sc, d)
+                if k == 3 and popcount(alive) > 8:
+                    # each card ends the trick: ask for the table's buckets of the positions that follow now,
+                    # so that they are in the cache by the time the search gets there
+                    after = hands[0] | hands[1] | hands[2] | hands[3]
+                    for j in range(n):
+                        c = mv[d, j]
+                        tricks[tn, 3] = c
+                        w = (leader + _winner_of(tricks, tn, 4, contract)) & 3
+                        nf = flags & 2 if w & 1 else flags & 1
+                        prefetch(tt, _tt_index((after & ~(one << c)) | (w << 36) | (nf << 38), tmask))
                 seat = (leader + k) & 3
                 st[d, _ALPHA] = alpha
                 st[d, _BETA] = beta
@@ -484,7 +526,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 e = d + 1
                 if k == 3:
                     last = (hands[0] | hands[1] | hands[2] | hands[3]) == 0
-                    w, got, nf, cards = _close_trick(tricks[tn], st[d, _LEADER], st[d, _FLAGS], last, contract, points)
+                    w, got, nf, cards = _close_trick(tricks, tn, st[d, _LEADER], st[d, _FLAGS], last, contract, points)
                     st[e, _K] = 0
                     st[e, _LEADER] = w
                     st[e, _FLAGS] = nf
