@@ -16,6 +16,11 @@ Budgets: a deal whose search needs more nodes than its budget is stopped; its ti
 of that column was stopped).  The plain search stops far earlier than the solver on full deals, so
 its column is mostly such lower bounds.  Prints the transposition table's memory and whether the
 targets (median <= 50 ms, p95 <= 500 ms) are met.
+
+A second table gives a ratio that the plain search can finish: the same deals after ``--later-tricks``
+tricks (default 4, so five tricks are left), the first tricks played with random legal cards from a
+seeded generator (``legal_mask`` and ``trick_winner_index`` of :mod:`jasslib.play`), solved by both
+searches from there; the values must agree.
 """
 
 from __future__ import annotations
@@ -119,6 +124,67 @@ def solver_dd(masks: np.ndarray, contract: int, budget: int) -> tuple[int | None
     return (None if nodes > budget > 0 else v[0]), nodes
 
 
+def later_position(masks: np.ndarray, contract: int, tricks: int, rng: np.random.Generator
+                   ) -> tuple[list[int], int, tuple[int, int]]:
+    """The hands, the leader and the tricks won per team after ``tricks`` tricks of random legal cards."""
+    hands = [int(m) for m in masks]
+    leader = 0
+    won = [0, 0]
+    for _ in range(tricks):
+        trick: list[int] = []
+        for k in range(4):
+            seat = (leader + k) % 4
+            legal = [c for c in range(36) if (legal_mask(hands[seat], trick, contract) >> c) & 1]
+            card = int(rng.choice(legal))
+            hands[seat] &= ~(1 << card)
+            trick.append(card)
+        leader = (leader + trick_winner_index(trick, contract)) % 4
+        won[leader % 2] += 1
+    return hands, leader, (won[0], won[1])
+
+
+def plain_later(hands: list[int], leader: int, won: tuple[int, int], contract: int, budget: int) -> int | None:
+    """Team 0 - team 1 of the rest of the round by the plain search, or None over ``budget`` nodes."""
+    points = np.array(CLASSIC.card_points(contract), dtype=np.int64)
+    nodes = np.array([0, budget if budget > 0 else 1 << 62], dtype=np.int64)
+    d = _plain(np.array(hands, dtype=np.int64), np.zeros(4, dtype=np.int64), 0, leader, contract, points,
+               won[0], won[1], -_INF, _INF, nodes)
+    return None if d == _STOP else int(d)
+
+
+def later_table(hands: np.ndarray, contracts: list[int], tricks: int, budget: int, seed: str) -> bool:
+    """Print solver and plain search side by side on the positions after ``tricks`` tricks; False on a disagreement."""
+    print(f"\nthe same deals after {tricks} tricks of random legal cards ({9 - tricks} tricks left), both searches "
+          f"from there; plain budget {budget:.0e} nodes")
+    head = (f"{'contract':<10}{'solver median':>14}{'p95':>10}{'max':>10} | {'plain median':>13}{'p95':>10}"
+            f"{'max':>10}{'stopped':>8} | {'ratio':>8}")
+    print(head)
+    print("-" * len(head))
+    for c in contracts:
+        rng = np.random.default_rng([c, tricks, len(seed), *seed.encode()])
+        s_times: list[float] = []
+        b_times: list[float] = []
+        b_stop: list[bool] = []
+        for masks in hands:
+            h, leader, won = later_position(masks, c, tricks, rng)
+            t = time.process_time()
+            t0, t1 = solver.value(solver.Position(h, (), leader, c, tricks_won=won))
+            s_times.append((time.process_time() - t) * 1000)
+            t = time.process_time()
+            d = plain_later(h, leader, won, c, budget)
+            b_times.append((time.process_time() - t) * 1000)
+            b_stop.append(d is None)
+            if d is not None and d != t0 - t1:
+                print(f"  DISAGREEMENT contract {c}: solver {t0} - {t1}, plain difference {d}", file=sys.stderr)
+                return False
+        sm, sp, sx, sm_v = _figures(s_times, [False] * len(s_times))
+        bm, bp, bx, bm_v = _figures(b_times, b_stop)
+        ratio = f"> {float(bm.split()[1]) / sm_v:.0f}x" if np.isinf(bm_v) else f"{bm_v / sm_v:.0f}x"
+        print(f"{Contract(c).name.lower():<10}{sm:>14}{sp:>10}{sx:>10} | {bm:>13}{bp:>10}{bx:>10}{sum(b_stop):>8} | "
+              f"{ratio:>8}", flush=True)
+    return True
+
+
 def _figures(times: list[float], stopped: list[bool]) -> tuple[str, str, str, float]:
     """Median, p95 and max as text ("> X" where the quantile falls on a stopped deal), and the median value."""
     t = np.array(times)
@@ -148,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline-budget", type=float, default=2e7, help="node budget of the plain search per deal")
     ap.add_argument("--baseline-deals", type=int, default=None, help="deals per contract for the plain search "
                     "(default: all)")
+    ap.add_argument("--later-tricks", type=int, default=4, help="tricks played before the second table (0: none)")
+    ap.add_argument("--later-budget", type=float, default=1e8, help="node budget of the plain search there")
     args = ap.parse_args(argv)
     contracts = [int(c) for c in args.contracts.split(",")]
     hands = fast.deal_batch(args.seed, 0, args.deals)
@@ -201,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
         p95_v = _figures(s_times, s_stop)[1]
         met = met and sm_v <= 50 and not p95_v.startswith(">") and float(p95_v) <= 500
     print(f"targets (median <= 50 ms and p95 <= 500 ms per deal, every contract): {'met' if met else 'NOT met'}")
+    later = args.later_tricks
+    if later > 0 and not later_table(hands, contracts, later, int(args.later_budget), args.seed):
+        return 1
     return 0
 
 

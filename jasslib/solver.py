@@ -261,8 +261,9 @@ def _tt_data(lo: int, hi: int, move: int) -> int:
 
 
 # Columns of the per-ply stack of :func:`_search` (one row per card played below the root).
-_K, _LEADER, _FLAGS, _LEFT, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _N, _I, _GOT, _SLOT, _KEY, _SEAT, _TN = range(17)
-_NCOL = 17
+(_K, _LEADER, _FLAGS, _LEFT, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _N, _I, _GOT, _SLOT, _KEY, _SEAT, _TN,
+ _LAZY) = range(18)
+_NCOL = 18
 _PLIES = 40
 _FIRST = 1 << 40  # ordering score of the table's best move
 _NODES, _BUDGET, _PROBES = 0, 1, 2  # counters in ``stats``
@@ -492,8 +493,16 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     ret = left + LAST_TRICK_BONUS - 2 * sure
                     phase = 2
             if phase == 1:
-                n = _ordered_moves(hands, tricks, tn, k, leader, alive, filt if d == 0 else -1, tt_best, contract,
-                                   points, order, mv, sc, d)
+                if tt_best >= 0:
+                    # the table's best move is tried first; the other moves are generated only if it does not
+                    # cut off (most often it does), in the order they would have had anyway
+                    mv[d, 0] = tt_best
+                    n = 1
+                    st[d, _LAZY] = 1
+                else:
+                    n = _ordered_moves(hands, tricks, tn, k, leader, alive, filt if d == 0 else -1, tt_best,
+                                       contract, points, order, mv, sc, d)
+                    st[d, _LAZY] = 0
                 if k == 3 and popcount(alive) > 8:
                     # each card ends the trick: ask for the table's buckets of the positions that follow now,
                     # so that they are in the cache by the time the search gets there
@@ -516,6 +525,13 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             i = st[d, _I]
             alpha = st[d, _ALPHA]
             beta = st[d, _BETA]
+            if i == st[d, _N] and st[d, _LAZY] and alpha < beta:  # the table's move did not cut off: the others
+                st[d, _LAZY] = 0
+                k = st[d, _K]
+                leader = st[d, _LEADER]
+                st[d, _N] = _ordered_moves(hands, tricks, st[d, _TN], k, leader,
+                                           hands[0] | hands[1] | hands[2] | hands[3], filt if d == 0 else -1,
+                                           mv[d, 0], contract, points, order, mv, sc, d)
             if i < st[d, _N] and alpha < beta:
                 c = mv[d, i]
                 st[d, _I] = i + 1
