@@ -37,8 +37,9 @@ on a fail-soft alpha-beta search with
 * in a trick whose winning team is already settled (no later seat holds a card that could beat the
   winner), of such adjacent cards with different points only the one placed best is searched: the
   most points for the team that takes the trick, the fewest for the other (:func:`_search_moves`);
-* move ordering: the table's best lead; a master card or else the cheapest lead; for a follower the
-  cards that take the trick for the side, trumping in (P3) only when the trick is worth it;
+* move ordering: the table's best lead, tried before the other moves are even generated (it mostly
+  cuts off); a master card or else the cheapest lead; for a follower the cards that take the trick for
+  the side, trumping in (P3) only when the trick is worth it;
 * cut-offs from the points left (a team cannot win more than what is still to be won) and, in a
   trump contract, from the strongest trumps still out when one team holds them all: each takes its
   trick whenever it is played (P6), so their points are that team's and the other team can no longer

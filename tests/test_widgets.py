@@ -890,8 +890,9 @@ def test_review_marks_each_of_the_learners_cards(reviewed_player):
     from jasslib.analysis import review
 
     p = reviewed_player
-    assert p.round.contract == Contract.OBENABE and p.review_start() == 3
-    table = review(p.round, from_trick=3)  # the first two tricks of a full deal are slow to solve
+    assert p.round.contract == Contract.OBENABE and p.review_start() == 2
+    assert "Trick 1 is not judged" in p.review_output.value
+    table = review(p.round, from_trick=2)  # the first trick of a full deal is slow to solve
     assert p.last_review.drop(columns="best_cards").equals(table.drop(columns="best_cards"))
     mine, _, _ = review_sections(p)
     marks = re.findall(r'class="jass-review-mark" data-lost="(\d+)"', mine)
@@ -911,7 +912,7 @@ def test_review_marks_the_bots_cards_and_totals(reviewed_player):
     table = p.last_review
     _, everything, totals = review_sections(p)
     marks = re.findall(r'data-lost="(\d+)"', everything)
-    assert len(marks) == 28 and sorted(int(m) for m in marks) == sorted(table.lost.tolist())
+    assert len(marks) == 32 and sorted(int(m) for m in marks) == sorted(table.lost.tolist())
     lost = table.groupby("team").lost.sum()
     me = int(p.seat) % 2
     assert f"Your team lost {lost[me]} points in total" in totals
@@ -953,10 +954,10 @@ def test_review_at_another_seat_in_swiss_style():
 def test_review_starts_later_in_a_trump_contract_and_says_so():
     p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # seat 0, a bot, names ♦ trump
     finish_round(p)
-    assert p.round.contract.trump is not None and p.review_start() == 4
+    assert p.round.contract.trump is not None and p.review_start() == 3
     p.review_button.click()
-    assert p.last_review.trick.min() == 4 and len(p.last_review) == 24
-    assert "Tricks 1–3 are not judged" in p.review_output.value and "Traceback" not in p.review_output.value
+    assert p.last_review.trick.min() == 3 and len(p.last_review) == 28
+    assert "Tricks 1–2 are not judged" in p.review_output.value and "Traceback" not in p.review_output.value
 
 
 @pytest.mark.parametrize("seed", [1.5, [1], True, None])
