@@ -740,6 +740,21 @@ def dd_table(
 _TRUMP_NAMES = CONTRACT_NAMES[:4]
 
 
+def _solved(table: pd.DataFrame) -> list[str]:
+    """The contracts whose DD values a table holds (one made with ``contracts=[...]`` has <NA> in the others)."""
+    return [name for name in CONTRACT_NAMES if f"dd_{name}" in table and not table[f"dd_{name}"].isna().any()]
+
+
+def _need(table: pd.DataFrame, names: Sequence[str], what: str) -> None:
+    """Refuse a table without the DD values of ``names``, saying which are missing and how to get them."""
+    solved = _solved(table)
+    missing = [name for name in names if name not in solved]
+    if missing:
+        raise ValueError(f"{what} needs the DD values of {', '.join(missing)}; this table holds only "
+                         f"{', '.join(solved) or 'none'} (it was made with contracts=[...]): make one with all six "
+                         "contracts (python -m jasslib dd-table without --contracts)")
+
+
 def dd_scores(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
     """Per deal of a DD table (:func:`jasslib.ddtable.compute`): forehand's team's DD *score* under each
     contract, its DD trick points × the contract's multiplier (C3); Weis and Stöck left out.
@@ -751,6 +766,7 @@ def dd_scores(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataF
     """
     import pandas as pd
 
+    _need(table, CONTRACT_NAMES, "dd_scores")
     rs = Ruleset.get(ruleset)
     return pd.DataFrame({name: table[f"dd_{name}"].astype(int) * rs.multipliers[c]
                          for c, name in enumerate(CONTRACT_NAMES)}, index=table.index)
@@ -770,6 +786,7 @@ def dd_best(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataFra
     import numpy as np
     import pandas as pd
 
+    _need(table, CONTRACT_NAMES, "dd_best")
     scores = dd_scores(table, ruleset).to_numpy()
     best = scores.argmax(axis=1)
     estimate = table["fh_best"].cat.codes.to_numpy() if hasattr(table["fh_best"], "cat") else \
@@ -789,7 +806,8 @@ def dd_best(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataFra
 def dd_vs_rule(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
     """Per contract: forehand's team's trick points with four rule-based players (``sim``: a
     ``simulate(..., players="rule", contract="all")`` frame of the same seed) against perfect play by
-    both sides (the DD table of the same deals).
+    both sides (the DD table of the same deals).  A table of some contracts only (``contracts=[...]``)
+    gives the rows of those.
 
     Columns: ``deals``, ``rule`` and ``dd`` (means), ``gap`` (mean of rule − DD: the net of the two teams'
     mistakes, positive when the defenders gave away more than forehand's team), ``abs gap`` (its mean size:
@@ -827,11 +845,13 @@ def _rule_gaps(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("sim must be a frame of jasslib.simulation.simulate(..., contract='all')")
     if set(sim["seed"].astype(str).unique()) != set(table["seed"].astype(str).unique()):
         raise ValueError("the DD table and the simulation must come from the same seed (the same deals)")
-    dd = table.melt(id_vars=["deal"], value_vars=[f"dd_{c}" for c in CONTRACT_NAMES], var_name="contract",
+    solved = _solved(table)
+    dd = table.melt(id_vars=["deal"], value_vars=[f"dd_{c}" for c in solved], var_name="contract",
                     value_name="dd")
     dd["contract"] = dd["contract"].str[3:]
     rule = sim[["deal", "contract", "trick_points_0"]].rename(columns={"trick_points_0": "rule"})
     rule = rule.assign(contract=rule["contract"].astype(str))
+    rule = rule[rule["contract"].isin(solved)]
     both = dd.merge(rule, on=["deal", "contract"], how="inner")
     if len(both) < len(rule):
         raise ValueError("every deal of the simulation must be in the DD table (use the same seed and deals)")
@@ -856,6 +876,8 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     Returns (per contract: ``R2`` on the held-out deals and the mean absolute error in points,
     accuracies on the held-out deals of three ways to name the DD-best contract: the fitted lines'
     highest predicted score, the rule-based estimate ``fh_best``, and always the most frequent best).
+    A table of some contracts only (``contracts=[...]``, such as :func:`jasslib.ddtable.sample_notrump`)
+    gets the lines of those, and an empty Series of accuracies: naming the best of six needs all six.
 
     With a table of a few hundred deals or more (``python -m jasslib dd-table``) it returns two frames
     (``R2`` and ``MAE`` per contract; the three accuracies); the shipped sample is too small for a line
@@ -877,7 +899,10 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     if train.sum() < x.shape[1] or test.sum() == 0:
         raise ValueError(f"feature_fit needs more deals than features ({x.shape[1]}) on each half, got {len(table)}")
     rows, predicted = {}, []
+    solved = _solved(table)
     for c, name in enumerate(CONTRACT_NAMES):
+        if name not in solved:
+            continue
         y = table[f"dd_{name}"].to_numpy(dtype=np.float64)
         coef, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
         guess = x[test] @ coef
@@ -885,6 +910,8 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
         rows[name] = {"R2": round(1 - float(resid @ resid) / float(((y[test] - y[test].mean()) ** 2).sum()), 3),
                       "MAE": round(float(np.abs(resid).mean()), 1)}
         predicted.append(guess * rs.multipliers[c])
+    if len(solved) < len(CONTRACT_NAMES):
+        return pd.DataFrame.from_dict(rows, orient="index"), pd.Series(dtype=np.float64, name="accuracy")
     best = dd_best(table, rs)
     truth = best["best"].cat.codes.to_numpy()[test]
     fitted = np.column_stack(predicted).argmax(axis=1)
@@ -927,6 +954,7 @@ def tip_puur_naell(table: pd.DataFrame) -> pd.DataFrame:
 
     from .cards import Card, Rank, Suit
 
+    _need(table, _TRUMP_NAMES, "tip_puur_naell")
     parts = []
     for c, name in enumerate(_TRUMP_NAMES):
         parts.append(pd.DataFrame({
@@ -959,6 +987,7 @@ def tip_schieben(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC,
 
     from .simulation import hand_features
 
+    _need(table, CONTRACT_NAMES, "tip_schieben")
     rs = Ruleset.get(ruleset)
     scores = dd_scores(table, rs).to_numpy()
     values = table[[f"fh_value_{c}" for c in CONTRACT_NAMES]].to_numpy()
@@ -978,32 +1007,40 @@ def tip_schieben(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC,
 
 
 def tip_obenabe(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
-    """Tip "many aces and kings call for Obenabe": per number of aces + kings in forehand's hand, how often
-    Obenabe is the DD-best contract (by score, :func:`dd_best`), its mean DD points beside the best trump
-    contract's, and the mean DD-score difference Obenabe − best other contract (positive: Obenabe pays).
+    """Tip "many aces and kings call for Obenabe": per number of aces + kings in forehand's hand, forehand's
+    team's mean DD points in Obenabe and in Undenufe; with all six contracts in the table also how often
+    Obenabe is the DD-best contract (by score, :func:`dd_best`), the best trump contract's mean DD points
+    and the mean DD-score difference Obenabe − best other contract (positive: Obenabe pays).
 
     >>> from jasslib import ddtable
-    >>> tip_obenabe(ddtable.sample()).columns.tolist()
-    ['deals', 'P(obenabe best)', 'obenabe points', 'best trump points', 'obenabe - best other (score)']
+    >>> tip_obenabe(ddtable.sample()).columns.tolist()[1:]
+    ['obenabe points', 'undenufe points', 'P(obenabe best)', 'best trump points', 'obenabe - best other (score)']
+    >>> tip_obenabe(ddtable.sample_notrump(100)).columns.tolist()     # Obenabe and Undenufe only
+    ['deals', 'obenabe points', 'undenufe points']
     """
     import numpy as np
     import pandas as pd
 
-    rs = Ruleset.get(ruleset)
-    scores = dd_scores(table, rs)
-    best = dd_best(table, rs)
-    other = scores.drop(columns="obenabe").max(axis=1)
+    _need(table, ["obenabe", "undenufe"], "tip_obenabe")
     frame = pd.DataFrame({
         "high": (table["fh_aces"].astype(int) + table["fh_kings"].astype(int)).to_numpy(),
-        "best": (best["best"] == "obenabe").to_numpy(),
         "obenabe": table["dd_obenabe"].to_numpy(dtype=int),
-        "trump": table[[f"dd_{c}" for c in _TRUMP_NAMES]].to_numpy(dtype=int).max(axis=1),
-        "edge": (scores["obenabe"] - other).to_numpy(dtype=np.int64),
+        "undenufe": table["dd_undenufe"].to_numpy(dtype=int),
     })
+    full = len(_solved(table)) == len(CONTRACT_NAMES)
+    if full:
+        rs = Ruleset.get(ruleset)
+        scores = dd_scores(table, rs)
+        frame["best"] = (dd_best(table, rs)["best"] == "obenabe").to_numpy()
+        frame["trump"] = table[[f"dd_{c}" for c in _TRUMP_NAMES]].to_numpy(dtype=int).max(axis=1)
+        frame["edge"] = (scores["obenabe"] - scores.drop(columns="obenabe").max(axis=1)).to_numpy(dtype=np.int64)
     g = frame.groupby("high")
-    out = pd.DataFrame({"deals": g.size(), "P(obenabe best)": g["best"].mean().round(3),
-                        "obenabe points": g["obenabe"].mean().round(1), "best trump points": g["trump"].mean().round(1),
-                        "obenabe - best other (score)": g["edge"].mean().round(1)})
+    out = pd.DataFrame({"deals": g.size(), "obenabe points": g["obenabe"].mean().round(1),
+                        "undenufe points": g["undenufe"].mean().round(1)})
+    if full:
+        out["P(obenabe best)"] = g["best"].mean().round(3)
+        out["best trump points"] = g["trump"].mean().round(1)
+        out["obenabe - best other (score)"] = g["edge"].mean().round(1)
     out.index.name = "aces + kings"
     return out
 

@@ -41,7 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
-           "WriteResult", "parts_folder", "summary", "sample", "SAMPLE_SEED", "SAMPLE_DEALS"]
+           "WriteResult", "parts_folder", "summary", "sample", "sample_notrump", "SAMPLE_SEED", "SAMPLE_DEALS",
+           "NOTRUMP_DEALS"]
 
 _CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
 DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
@@ -516,6 +517,27 @@ SAMPLE_SEED = 12
 SAMPLE_DEALS = 40
 """How many deals the shipped sample holds (:func:`sample` gives the first 20 unless asked for more)."""
 
+NOTRUMP_DEALS = 2000
+"""How many deals the shipped table of Obenabe and Undenufe holds (:func:`sample_notrump`)."""
+
+
+def _shipped(name: str, deals: object, limit: int, what: str) -> pd.DataFrame:
+    """The first ``deals`` rows (1..``limit``) of the table ``name`` in jasslib/data; ``what`` names it in errors."""
+    from importlib.resources import files
+
+    import pandas as pd
+
+    try:
+        count = -1 if isinstance(deals, bool) else operator.index(deals)  # type: ignore[arg-type]
+    except TypeError:
+        count = -1
+    if not 1 <= count <= limit:
+        raise ValueError(f"{what} holds deals 0..{limit - 1} ({limit} deals), so {deals!r} deals cannot be read "
+                         "from it; make a bigger table with ddtable.write or python -m jasslib dd-table")
+    with files("jasslib").joinpath("data").joinpath(name).open("rb") as fh:
+        table = pd.read_parquet(fh)
+    return table.iloc[:count].reset_index(drop=True)
+
 
 def sample(deals: int = 20) -> pd.DataFrame:
     """A DD table shipped with jasslib, so that the examples and the course have real data at once:
@@ -523,7 +545,8 @@ def sample(deals: int = 20) -> pd.DataFrame:
     ``compute(deals, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --deals 40 --seed 12``
     wrote it; the tests recompute its hands, features and some of its values).  ``deals`` is 1 to
     :data:`SAMPLE_DEALS`: 20 (the default) show the columns and the methods quickly; all 40 give a first
-    look, with wide error bars; for statistics, make a bigger table with :func:`write`.
+    look, with wide error bars; for statistics, :func:`sample_notrump` ships 2,000 deals of Obenabe and
+    Undenufe, and :func:`write` makes bigger tables of all six.
 
     >>> t = sample()
     >>> len(t), int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
@@ -535,18 +558,25 @@ def sample(deals: int = 20) -> pd.DataFrame:
     ...
     ValueError: the shipped sample holds deals 0..39 (40 deals), so 41 deals cannot be read from it; ...
     """
-    from importlib.resources import files
+    return _shipped("dd_sample.parquet", deals, SAMPLE_DEALS, "the shipped sample")
 
-    import pandas as pd
 
-    try:
-        count = -1 if isinstance(deals, bool) else operator.index(deals)
-    except TypeError:
-        count = -1
-    if not 1 <= count <= SAMPLE_DEALS:
-        raise ValueError(f"the shipped sample holds deals 0..{SAMPLE_DEALS - 1} ({SAMPLE_DEALS} deals), so "
-                         f"{deals!r} deals cannot be read from it; make a bigger table with ddtable.write or "
-                         "python -m jasslib dd-table")
-    with files("jasslib").joinpath("data").joinpath("dd_sample.parquet").open("rb") as fh:
-        table = pd.read_parquet(fh)
-    return table.iloc[:count].reset_index(drop=True)
+def sample_notrump(deals: int = NOTRUMP_DEALS) -> pd.DataFrame:
+    """A bigger DD table shipped with jasslib, of the two contracts without trumps: deals ``0 .. deals - 1``
+    of seed :data:`SAMPLE_SEED` (the deals of :func:`sample`, and more) with Obenabe and Undenufe solved,
+    exactly as ``compute(deals, seed=SAMPLE_SEED, contracts=["obenabe", "undenufe"])`` makes it; the
+    four trump columns hold ``<NA>``.  ``deals`` is 1 to :data:`NOTRUMP_DEALS` (2,000, the default).
+
+    Why only these two: the solver takes a fraction of a second for a full deal without trumps and
+    seconds for one with trumps, so 2,000 deals of all six contracts would take the solver many hours.
+    Enough deals for statistics of these two contracts (:func:`jasslib.analysis.feature_fit`,
+    :func:`jasslib.analysis.dd_vs_rule`, :func:`jasslib.analysis.tip_obenabe`); for all six, use
+    :func:`sample` or make a table with :func:`write`.
+
+    >>> t = sample_notrump()
+    >>> len(t), bool(t.dd_clubs.isna().all()), bool(t[["dd_obenabe", "dd_undenufe"]].notna().all().all())
+    (2000, True, True)
+    >>> t.dd_obenabe.iloc[:40].tolist() == sample(SAMPLE_DEALS).dd_obenabe.tolist()   # the same deals
+    True
+    """
+    return _shipped("dd_notrump.parquet", deals, NOTRUMP_DEALS, "the shipped table of Obenabe and Undenufe")

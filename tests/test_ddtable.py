@@ -252,6 +252,32 @@ def test_the_shipped_sample_is_the_table_compute_makes():
     assert t.dd_obenabe.iloc[:2].tolist() == fresh.dd_obenabe.tolist()
 
 
+def test_the_shipped_notrump_table_is_the_table_compute_makes():
+    from jasslib.simulation import hand_features
+
+    t = dt.sample_notrump()
+    n = dt.NOTRUMP_DEALS
+    assert len(t) == n == 2000 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
+    assert t.dtypes.to_dict() == dt.dd_frame(dt.SAMPLE_SEED, 0, 0, contracts=["obenabe", "undenufe"]).dtypes.to_dict()
+    assert t[["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]].isna().all().all()
+    assert t[["dd_obenabe", "dd_undenufe"]].isin(range(258)).all().all()
+    # every hand and feature as compute makes them (no solving needed) ...
+    hands = fast.deal_batch(dt.SAMPLE_SEED, 0, n)
+    assert (t[[f"hand_{s}" for s in range(4)]].to_numpy() == hands).all()
+    for key, values in hand_features(hands[:, 0]).items():
+        if key != "best":
+            assert (t[f"fh_{key}"].to_numpy() == values).all(), key
+    # ... the values of the 40 deals of the full sample, and the last two deals solved again
+    full = dt.sample(dt.SAMPLE_DEALS)
+    pd.testing.assert_frame_equal(t[["dd_obenabe", "dd_undenufe"]].iloc[:40], full[["dd_obenabe", "dd_undenufe"]],
+                                  check_dtype=False)
+    fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["obenabe", "undenufe"])
+    pd.testing.assert_frame_equal(t.iloc[n - 2:].reset_index(drop=True), fresh)
+    assert len(dt.sample_notrump(5)) == 5
+    with pytest.raises(ValueError, match=r"holds deals 0..1999 \(2000 deals\), so 2001 deals cannot be read"):
+        dt.sample_notrump(2001)
+
+
 def test_the_whole_shipped_sample_holds_40_deals_and_its_last_ones_are_right_too():
     t = dt.sample(dt.SAMPLE_DEALS)
     assert len(t) == dt.SAMPLE_DEALS == 40 and t.deal.tolist() == list(range(40))

@@ -324,6 +324,50 @@ def test_dd_vs_rule_joins_the_same_deals():
         a.dd_vs_rule(t, simulate(12, players="rule", contract="all", seed=5, progress=False))
 
 
+def notrump(t: pd.DataFrame) -> pd.DataFrame:
+    """The table as ``contracts=["obenabe", "undenufe"]`` makes it: <NA> (Int16) in the four trump columns."""
+    t = t.copy()
+    for name in CONTRACT_NAMES[:4]:
+        t[f"dd_{name}"] = pd.array([pd.NA] * len(t), dtype="Int16")
+    return t
+
+
+@pytest.mark.parametrize("call", [a.dd_scores, a.dd_best, a.tip_puur_naell, a.tip_schieben])
+def test_a_table_without_the_trump_contracts_is_refused_where_they_are_needed(call):
+    with pytest.raises(ValueError, match=rf"^{call.__name__} needs the DD values of clubs, spades, hearts, diamonds; "
+                                         r"this table holds only obenabe, undenufe .*dd-table without --contracts"):
+        call(notrump(made_up_table(12)))
+
+
+def test_feature_fit_on_a_notrump_table_fits_those_two_and_leaves_out_the_best_of_six():
+    t = made_up_table(300)
+    for c, name in enumerate(CONTRACT_NAMES):
+        t[f"dd_{name}"] = (10 * t.fh_aces + 3 * t.fh_jacks + c).astype(int)
+    fit, accuracy = a.feature_fit(notrump(t))
+    assert fit.index.tolist() == ["obenabe", "undenufe"] and (fit.R2 > 0.999).all()
+    assert accuracy.empty and accuracy.name == "accuracy"
+
+
+def test_dd_vs_rule_on_a_notrump_table_gives_the_rows_of_those_two():
+    from jasslib.simulation import simulate
+
+    sim = simulate(12, players="rule", contract="all", seed=4, progress=False)
+    t = made_up_table(12)
+    out = a.dd_vs_rule(notrump(t), sim)
+    assert out.index.tolist() == ["obenabe", "undenufe"]
+    pd.testing.assert_frame_equal(out, a.dd_vs_rule(t, sim).loc[["obenabe", "undenufe"]])
+
+
+def test_tip_obenabe_on_a_notrump_table_gives_the_points_of_both():
+    t = made_up_table(40)
+    full = a.tip_obenabe(t)
+    out = a.tip_obenabe(notrump(t))
+    assert out.columns.tolist() == ["deals", "obenabe points", "undenufe points"]
+    pd.testing.assert_frame_equal(out, full[out.columns])
+    high = t.fh_aces + t.fh_kings
+    assert out.loc[high.iloc[0], "undenufe points"] == round(t.dd_undenufe[high == high.iloc[0]].mean(), 1)
+
+
 def test_tip_weis_reads_the_recorded_weis():
     from jasslib.simulation import simulate
 
