@@ -1,7 +1,7 @@
 """DD-table benchmark: deals solved per second under all six contracts, serial and on 1 and 2 Dask workers.
 
-Run it with ``.venv/bin/python benchmarks/bench_ddtable.py`` (or ``bash benchmarks/run.sh --ddtable``
-once run.sh knows it).  Each figure is wall time (the point of Dask is several processes at once), best of
+Run it with ``.venv/bin/python benchmarks/bench_ddtable.py`` or ``bash benchmarks/run.sh --ddtable`` (part of
+``make bench``).  Each figure is wall time (the point of Dask is several processes at once), best of
 ``--repeat`` runs of the same deals:
 
 - **serial**: :func:`jasslib.ddtable.compute` with ``workers=0``, in this process;

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Run the engine benchmark (jasslib vs jass-kit) in the benchmark's own venv, benchmarks/.venv.
+# Run the benchmarks in their own venv, benchmarks/.venv.
 #
-#   bash benchmarks/run.sh                     both benchmarks (or: make bench)
-#   bash benchmarks/run.sh --engine [options]  the Round / legal_cards benchmark only
+#   bash benchmarks/run.sh                      all four (or: make bench); the solver's takes 1-2 hours
+#   bash benchmarks/run.sh --engine [options]   the Round / legal_cards benchmark (jasslib vs jass-kit) only
 #   bash benchmarks/run.sh --simulate [options] the fast-path / simulate benchmark only
+#   bash benchmarks/run.sh --ddtable [options]  DD-table deals per second, serial and on 1 and 2 Dask workers
+#   bash benchmarks/run.sh --solver [options]   the double-dummy solver against plain alpha-beta, e.g.
+#                                               --deals 20 for a quick look (the default is 200 per contract)
 #
 # The venv is created on first use; requirements.txt and jasslib itself (editable, so later
 # changes to jasslib are measured without reinstalling) are installed again only when
@@ -31,7 +34,14 @@ cd "$ROOT"
 case "${1:-}" in
     --simulate) shift; exec "$PY" benchmarks/bench_simulate.py "$@" ;;
     --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
+    --ddtable) shift; exec "$PY" benchmarks/bench_ddtable.py "$@" ;;
+    --solver) shift; exec "$PY" benchmarks/bench_solver.py "$@" ;;
 esac
 "$PY" benchmarks/bench_engine.py "$@"
 echo
 "$PY" benchmarks/bench_simulate.py
+echo
+"$PY" benchmarks/bench_ddtable.py
+echo
+echo "double-dummy solver: 200 deals x 6 contracts, 1-2 hours on one core (run.sh --solver --deals 20: minutes)"
+"$PY" benchmarks/bench_solver.py
