@@ -521,14 +521,14 @@ NOTRUMP_DEALS = 2000
 """How many deals the shipped table of Obenabe and Undenufe holds (:func:`sample_notrump`)."""
 
 
-def _shipped(name: str, deals: object, limit: int, what: str) -> pd.DataFrame:
+def _shipped(name: str, deals: Any, limit: int, what: str) -> pd.DataFrame:
     """The first ``deals`` rows (1..``limit``) of the table ``name`` in jasslib/data; ``what`` names it in errors."""
     from importlib.resources import files
 
     import pandas as pd
 
     try:
-        count = -1 if isinstance(deals, bool) else operator.index(deals)  # type: ignore[arg-type]
+        count = -1 if isinstance(deals, bool) else operator.index(deals)
     except TypeError:
         count = -1
     if not 1 <= count <= limit:
