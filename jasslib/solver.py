@@ -249,6 +249,13 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, tricks: np.ndarray,
 
 
 @jit
+def _tt_key(alive: int, leader: int, flags: int, gen: int) -> int:
+    """The table's key of a trick boundary: the cards still held, the leader, the match flags and the search's
+    generation (the bucket depends on the first three only)."""
+    return alive | (leader << 36) | (flags << 38) | (np.int64(gen) << 40)
+
+
+@jit
 def _tt_index(key: int, mask: int) -> int:
     """The first slot of the two-slot bucket of ``key`` (a multiplicative hash of its low 40 bits)."""
     h = ((key & 0xFFFFFFFFFF) * 0x9E3779B1) & 0x3FFFFFFFFFFFFFFF
@@ -444,7 +451,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 st[d, _SLOT] = -1
                 st[d, _KEY] = -1
                 if k == 0 and (d > 0 or filt == -1):
-                    key = alive | (leader << 36) | (flags << 38) | (np.int64(gen) << 40)
+                    key = _tt_key(alive, leader, flags, gen)
                     st[d, _KEY] = key
                     i0 = _tt_index(key, tmask)
                     slot = -1
@@ -511,9 +518,8 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     for j in range(n):
                         c = mv[d, j]
                         tricks[tn, 3] = c
-                        w = (leader + _winner_of(tricks, tn, 4, contract)) & 3
-                        nf = flags & 2 if w & 1 else flags & 1
-                        prefetch(tt, _tt_index((after & ~(one << c)) | (w << 36) | (nf << 38), tmask))
+                        w, _, nf, _ = _close_trick(tricks, tn, leader, flags, False, contract, points)
+                        prefetch(tt, _tt_index(_tt_key(after & ~(one << c), w, nf, gen), tmask))
                 seat = (leader + k) & 3
                 st[d, _ALPHA] = alpha
                 st[d, _BETA] = beta
