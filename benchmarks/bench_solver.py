@@ -101,14 +101,11 @@ _plain = _compile(_plain)
 
 def plain_dd(masks: np.ndarray, contract: int, budget: int) -> int | None:
     """Team 0's points of a full deal by the plain search, or None over ``budget`` nodes."""
-    hands = masks.astype(np.int64).copy()
-    points = np.array(CLASSIC.card_points(contract), dtype=np.int64)
-    nodes = np.array([0, budget if budget > 0 else 1 << 62], dtype=np.int64)
-    d = _plain(hands, np.zeros(4, dtype=np.int64), 0, 0, contract, points, 0, 0, -_INF, _INF, nodes)
-    if d == _STOP:
+    d = plain_later([int(m) for m in masks], 0, (0, 0), contract, budget)
+    if d is None:
         return None
-    total = int(points.sum()) + LAST_TRICK_BONUS
-    return int(d) if d > total else 0 if d < -total else (total + int(d)) // 2
+    total = sum(CLASSIC.card_points(contract)) + LAST_TRICK_BONUS
+    return d if d > total else 0 if d < -total else (total + d) // 2
 
 
 def solver_dd(masks: np.ndarray, contract: int, budget: int) -> tuple[int | None, int]:
