@@ -252,7 +252,7 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, tricks: np.ndarray,
 def _tt_key(alive: int, leader: int, flags: int, gen: int) -> int:
     """The table's key of a trick boundary: the cards still held, the leader, the match flags and the search's
     generation (the bucket depends on the first three only)."""
-    return alive | (leader << 36) | (flags << 38) | (np.int64(gen) << 40)
+    return alive | (leader << 36) | (flags << 38) | (gen << 40)
 
 
 @jit
