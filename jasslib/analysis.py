@@ -741,8 +741,10 @@ _TRUMP_NAMES = CONTRACT_NAMES[:4]
 
 
 def _solved(table: pd.DataFrame) -> list[str]:
-    """The contracts whose DD values a table holds (one made with ``contracts=[...]`` has <NA> in the others)."""
-    return [name for name in CONTRACT_NAMES if f"dd_{name}" in table and not table[f"dd_{name}"].isna().any()]
+    """The contracts whose DD values a table holds (:func:`jasslib.ddtable.solved_contracts`)."""
+    from .ddtable import solved_contracts
+
+    return solved_contracts(table)
 
 
 def _need(table: pd.DataFrame, names: Sequence[str], what: str) -> None:

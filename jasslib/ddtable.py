@@ -41,8 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
-           "WriteResult", "parts_folder", "summary", "sample", "sample_notrump", "SAMPLE_SEED", "SAMPLE_DEALS",
-           "NOTRUMP_DEALS"]
+           "WriteResult", "parts_folder", "solved_contracts", "summary", "sample", "sample_notrump", "SAMPLE_SEED",
+           "SAMPLE_DEALS", "NOTRUMP_DEALS"]
 
 _CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
 DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
@@ -489,6 +489,15 @@ def write(
                        table if keep_frame else None)
 
 
+def solved_contracts(table: pd.DataFrame) -> list[str]:
+    """The contracts whose DD values ``table`` holds: a table made with ``contracts=[...]`` has <NA> in the others.
+
+    >>> solved_contracts(sample_notrump(3))
+    ['obenabe', 'undenufe']
+    """
+    return [name for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS) if col in table and not table[col].isna().any()]
+
+
 def summary(table: pd.DataFrame) -> pd.DataFrame:
     """Per contract: the mean DD trick points of forehand's team, the share of matches (257) and of deals
     where the team makes at least half (79 of 157).  Contracts that were not solved are left out.
@@ -501,8 +510,9 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 
     n = len(table)
     rows = {}
+    solved = solved_contracts(table)
     for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS):
-        if n and table[col].isna().all():
+        if name not in solved:
             continue
         v = table[col].astype(int)
         rows[name] = {"deals": n, "mean": round(float(v.mean()), 1) if n else float("nan"),
