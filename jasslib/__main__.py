@@ -316,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as exc:
-        print(f"python -m jasslib {args.command}: error: {exc}", file=sys.stderr)
+        print(f"python -m jasslib {_command_name(args)}: error: {exc}", file=sys.stderr)
         return 2
     except MemoryError:
         hint = _OUT_OF_MEMORY_HINTS.get(args.command, "")

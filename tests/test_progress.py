@@ -493,7 +493,9 @@ def test_bad_arguments_exit_2_with_one_sentence(tmp_path, capsys):
     def check(*argv):
         assert _exit_code(list(argv)) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "error:" in err, err
+        # one line, named like argparse's own errors: the sub-command as typed ("progress class: error: ...")
+        command = " ".join(argv[:2]) if len(argv) > 1 else "progress"
+        assert err.count("\n") == 1 and err.startswith(f"python -m jasslib {command}: error: "), err
 
     check_cases([tuple(c) for c in cases], check)
     assert not list(tmp_path.glob("c.*")) and not list(tmp_path.glob("e.*"))
