@@ -881,9 +881,9 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     A table of some contracts only (``contracts=[...]``, such as :func:`jasslib.ddtable.sample_notrump`)
     gets the lines of those, and an empty Series of accuracies: naming the best of six needs all six.
 
-    With a table of a few hundred deals or more (``python -m jasslib dd-table``) it returns two frames
-    (``R2`` and ``MAE`` per contract; the three accuracies); the shipped sample is too small for a line
-    on so many numbers:
+    With a table of a few hundred deals or more (all of :func:`jasslib.ddtable.sample`, or ``python -m jasslib
+    dd-table``) it returns two frames (``R2`` and ``MAE`` per contract; the three accuracies); the sample's
+    default 20 deals are too few for a line on so many numbers:
 
     >>> from jasslib import ddtable
     >>> feature_fit(ddtable.sample())

@@ -524,7 +524,7 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 SAMPLE_SEED = 12
 """The seed of :func:`sample`'s deals."""
 
-SAMPLE_DEALS = 40
+SAMPLE_DEALS = 400
 """How many deals the shipped sample holds (:func:`sample` gives the first 20 unless asked for more)."""
 
 NOTRUMP_DEALS = 2000
@@ -553,20 +553,22 @@ def sample(deals: int = 20) -> pd.DataFrame:
     """A DD table shipped with jasslib, so that the examples and the course have real data at once:
     deals ``0 .. deals - 1`` of seed :data:`SAMPLE_SEED` under all six contracts, exactly as
     ``compute(deals, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --deals 40 --seed 12``
-    wrote it; the tests recompute its hands, features and some of its values).  ``deals`` is 1 to
-    :data:`SAMPLE_DEALS`: 20 (the default) show the columns and the methods quickly; all 40 give a first
-    look, with wide error bars; for statistics, :func:`sample_notrump` ships 2,000 deals of Obenabe and
-    Undenufe, and :func:`write` makes bigger tables of all six.
+    wrote the first 40; the others were solved one deal and contract at a time with :func:`dd_frame`, which
+    ``compute`` runs on every chunk; the tests recompute its hands and features and solve some of its values
+    again).  ``deals`` is 1 to :data:`SAMPLE_DEALS` (400): 20 (the default) show the columns and the methods
+    quickly; all 400 are enough for means per contract and for which contract is best in hindsight, with error
+    bars of a few points; :func:`sample_notrump` ships 2,000 deals of Obenabe and Undenufe, and :func:`write`
+    makes bigger tables of all six.
 
     >>> t = sample()
     >>> len(t), int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
     (20, 12, True)
     >>> len(sample(SAMPLE_DEALS))
-    40
-    >>> sample(41)
+    400
+    >>> sample(401)
     Traceback (most recent call last):
     ...
-    ValueError: the shipped sample holds deals 0..39 (40 deals), so 41 deals cannot be read from it; ...
+    ValueError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be read from it; ...
     """
     return _shipped("dd_sample.parquet", deals, SAMPLE_DEALS, "the shipped sample")
 
@@ -586,7 +588,7 @@ def sample_notrump(deals: int = NOTRUMP_DEALS) -> pd.DataFrame:
     >>> t = sample_notrump()
     >>> len(t), bool(t.dd_clubs.isna().all()), bool(t[["dd_obenabe", "dd_undenufe"]].notna().all().all())
     (2000, True, True)
-    >>> t.dd_obenabe.iloc[:40].tolist() == sample(SAMPLE_DEALS).dd_obenabe.tolist()   # the same deals
+    >>> t.dd_obenabe.iloc[:SAMPLE_DEALS].tolist() == sample(SAMPLE_DEALS).dd_obenabe.tolist()   # the same deals
     True
     """
     return _shipped("dd_notrump.parquet", deals, NOTRUMP_DEALS, "the shipped table of Obenabe and Undenufe")

@@ -267,10 +267,10 @@ def test_the_shipped_notrump_table_is_the_table_compute_makes():
     for key, values in hand_features(hands[:, 0]).items():
         if key != "best":
             assert (t[f"fh_{key}"].to_numpy() == values).all(), key
-    # ... the values of the 40 deals of the full sample, and the last two deals solved again
+    # ... the values of the deals of the full sample, and the last two deals solved again
     full = dt.sample(dt.SAMPLE_DEALS)
-    pd.testing.assert_frame_equal(t[["dd_obenabe", "dd_undenufe"]].iloc[:40], full[["dd_obenabe", "dd_undenufe"]],
-                                  check_dtype=False)
+    pd.testing.assert_frame_equal(t[["dd_obenabe", "dd_undenufe"]].iloc[:dt.SAMPLE_DEALS],
+                                  full[["dd_obenabe", "dd_undenufe"]], check_dtype=False)
     fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["obenabe", "undenufe"])
     pd.testing.assert_frame_equal(t.iloc[n - 2:].reset_index(drop=True), fresh)
     assert len(dt.sample_notrump(5)) == 5
@@ -278,16 +278,28 @@ def test_the_shipped_notrump_table_is_the_table_compute_makes():
         dt.sample_notrump(2001)
 
 
-def test_the_whole_shipped_sample_holds_40_deals_and_its_last_ones_are_right_too():
+def test_the_whole_shipped_sample_is_the_table_compute_makes():
     t = dt.sample(dt.SAMPLE_DEALS)
-    assert len(t) == dt.SAMPLE_DEALS == 40 and t.deal.tolist() == list(range(40))
+    n = dt.SAMPLE_DEALS
+    assert len(t) == n == 400 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
+    assert t.dtypes.to_dict() == dt.dd_frame(dt.SAMPLE_SEED, 0, 0).dtypes.to_dict()
+    assert t[dt.DD_COLUMNS].isin(range(258)).all().all()
     pd.testing.assert_frame_equal(t.iloc[:20], dt.sample())  # the default is the first 20
-    assert (t[[f"hand_{s}" for s in range(4)]].to_numpy() == fast.deal_batch(dt.SAMPLE_SEED, 0, 40)).all()
-    fresh = dt.dd_frame(dt.SAMPLE_SEED, 38, 2, contracts=["undenufe"])
-    assert t.dd_undenufe.iloc[38:].tolist() == fresh.dd_undenufe.tolist()
+    # hands, features and the two contracts without trumps: those of the 2,000-deal table (checked above)
+    notrump = dt.sample_notrump(n)
+    pd.testing.assert_frame_equal(t.drop(columns=["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]),
+                                  notrump.drop(columns=["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]),
+                                  check_dtype=False)
+    # the trump contracts, solved again where the solver is quick (the first 40 deals were written by dd-table
+    # in one run, the others deal by deal with dd_frame)
+    for deal, contract in [(363, 'clubs'), (205, 'spades'), (272, 'hearts'), (206, 'diamonds')]:
+        fresh = dt.dd_frame(dt.SAMPLE_SEED, deal, 1, contracts=[contract])
+        assert t[f"dd_{contract}"].iloc[deal] == fresh[f"dd_{contract}"].iloc[0], (deal, contract)
+    fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["undenufe"])
+    assert t.dd_undenufe.iloc[n - 2:].tolist() == fresh.dd_undenufe.tolist()
 
 
-@pytest.mark.parametrize("deals", [0, 41, -1, 2.0, True, "20", None])
+@pytest.mark.parametrize("deals", [0, 401, -1, 2.0, True, "20", None])
 def test_the_sample_refuses_a_size_it_does_not_hold(deals):
-    with pytest.raises(ValueError, match=r"the shipped sample holds deals 0\.\.39 \(40 deals\)"):
+    with pytest.raises(ValueError, match=r"the shipped sample holds deals 0\.\.399 \(400 deals\)"):
         dt.sample(deals)
