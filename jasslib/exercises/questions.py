@@ -820,9 +820,10 @@ def _notebook_13() -> list[Question]:
                     "your own trump is the master and whether a trump lead will be beaten.", "O2"),
         _discussion("13.2", "Below which estimate does pushing pay in the DD data? Is it the rule-based player's "
                             "97.5? Why may the answer differ with real players?",
-                    "Read it off the push table: where the mean push gain turns positive. Forty deals give very "
-                    "wide error bars, and DD lets both teams see every card; real partners choose without "
-                    "seeing, so the threshold that pays at a real table can differ (C1).", "C1"),
+                    "Read it off the push table: where the mean push gain turns positive. A band holds a few "
+                    "dozen deals, so its mean has wide error bars, and DD lets both teams see every card; real "
+                    "partners choose without seeing, so the threshold that pays at a real table can differ (C1).",
+                    "C1"),
         _discussion("13.3", "With four aces and kings, how often is Obenabe not the best contract? What else in the "
                             "hand would you look at?",
                     "Often enough: long suits with the top cards run in Obenabe (O1), but a hand with many trumps "
