@@ -18,15 +18,29 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
-__all__ = ["write_target", "write_atomically"]
+__all__ = ["write_target", "write_atomically", "temp_path"]
 
 
 def write_target(path: str | os.PathLike[str]) -> Path:
     """The file to write for ``path``: the file a symbolic link points to (which may not exist yet), else ``path``."""
     return Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+
+
+def temp_path(target: Path, suffix: str = ".tmp") -> Path:
+    """A fresh name for a temporary file beside ``target`` (hidden, random; the file is not created).
+
+    A writer that takes the name first and creates the file inside its ``try`` can always remove it again,
+    even when Ctrl-C arrives while the file is being created (``tempfile.mkstemp`` returns only after the
+    file exists, which leaves a gap).  The file gets the usual permissions of a new file (the umask).
+
+    >>> p = temp_path(Path("out") / "table.parquet")
+    >>> p.parent.name, p.name.startswith(".table.parquet."), p.suffix
+    ('out', True, '.tmp')
+    """
+    return target.parent / f".{target.name}.{secrets.token_hex(6)}{suffix}"
 
 
 def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644) -> Path:
@@ -36,8 +50,9 @@ def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644)
     written through (:func:`write_target`).  Returns ``path`` as given."""
     p = write_target(path)
     folder = p.parent
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
+    tmp = temp_path(p)
     try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()

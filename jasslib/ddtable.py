@@ -27,14 +27,13 @@ import json
 import operator
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._files import write_target
+from ._files import temp_path, write_target
 from .rulesets import CLASSIC, PRESETS, Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -369,9 +368,7 @@ def _check_target(target: Path) -> Path:
 
 def _atomic_parquet(frame: pd.DataFrame, target: Path) -> None:
     """Write ``frame`` to a temporary file beside ``target``, then rename it: ``target`` is never half-written."""
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = temp_path(target)  # named before it exists: an interruption at any point leaves no stray file
     try:
         frame.to_parquet(tmp, index=False)
         os.replace(tmp, target)

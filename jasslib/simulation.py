@@ -18,7 +18,6 @@ symmetry of the seats nothing is lost, and the choosing team is always team 0.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from . import fast
-from ._files import write_target
+from ._files import temp_path, write_target
 from .contracts import Contract
 from .errors import JassError
 from .rulesets import CLASSIC, Ruleset
@@ -411,16 +410,16 @@ def simulate_to_file(
         raise OSError(f"cannot write {str(target)!r}: {str(folder)!r} is not a folder")
     if target.is_dir():
         raise OSError(f"cannot write {str(target)!r}: it is a folder")
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    except OSError as exc:
-        raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable "
-                      f"({exc.strerror})") from None
-    os.close(fd)
-    tmp = Path(tmp_name)
+    # named before it exists and created inside the ``try``: an interruption at any point leaves no stray file
+    tmp = temp_path(folder / target.name, ".part")
     totals: list[pd.DataFrame] = []
     writer = None
     try:
+        try:
+            tmp.touch(exist_ok=False)  # the usual permissions of a new file (the umask)
+        except OSError as exc:
+            raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable "
+                          f"({exc.strerror})") from None
         first = True
         for chunk in iter_simulate(rounds, players, contract, ruleset, seed, chunk_size, progress):
             if suffix == ".csv":

@@ -302,3 +302,39 @@ def test_a_container_limit_below_the_free_memory_refuses(monkeypatch, simulating
     monkeypatch.setattr(jasslib.simulation, "_cgroup_room", lambda: 2 * 10**9)
     with pytest.raises(JassError, match=r"more than the 2\.0 GB free here"):
         simulate(10**8)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Output files get the usual permissions, and an interrupted write leaves no temporary file
+
+
+def _usual_mode() -> int:
+    """The permissions a new file gets here: 0o666 less the umask (0o644 with the common umask 022)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def test_dd_tables_and_simulations_get_the_usual_permissions_of_a_new_file(tmp_path):
+    # they used to be private (0o600), as the temporary file they were renamed from: a class could not share them
+    table = tmp_path / "dd.parquet"
+    jasslib.ddtable.write(table, 2, seed=3, contracts=["undenufe"], workers=0, chunk_size=1)
+    rounds = tmp_path / "sim.csv"
+    simulate_to_file(rounds, 3, seed=1)
+    for path in (table, rounds):
+        assert path.stat().st_mode & 0o777 == _usual_mode(), path
+    assert names(tmp_path) == ["dd.parquet", "sim.csv"]
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, OSError])
+def test_a_chunk_write_stopped_halfway_leaves_no_file(tmp_path, monkeypatch, stop):
+    frame = pd.DataFrame({"x": [1, 2]})
+
+    def half_write(self, path, **kwargs):
+        Path(path).write_bytes(b"PAR1 half")  # the file exists, then Ctrl-C (or a full disk) stops the write
+        raise stop()
+
+    monkeypatch.setattr(pd.DataFrame, "to_parquet", half_write)
+    with pytest.raises(stop):
+        jasslib.ddtable._atomic_parquet(frame, tmp_path / "chunk-000000.parquet")
+    assert names(tmp_path) == []
