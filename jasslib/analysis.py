@@ -28,6 +28,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .cards import Rank
+from .ddtable import solved_contracts
 from .rulesets import CLASSIC, Ruleset
 from .simulation import CONTRACT_NAMES, summarize
 from .weis import four_points
@@ -740,16 +741,9 @@ def dd_table(
 _TRUMP_NAMES = CONTRACT_NAMES[:4]
 
 
-def _solved(table: pd.DataFrame) -> list[str]:
-    """The contracts whose DD values a table holds (:func:`jasslib.ddtable.solved_contracts`)."""
-    from .ddtable import solved_contracts
-
-    return solved_contracts(table)
-
-
 def _need(table: pd.DataFrame, names: Sequence[str], what: str) -> None:
     """Refuse a table without the DD values of ``names``, saying which are missing and how to get them."""
-    solved = _solved(table)
+    solved = solved_contracts(table)
     missing = [name for name in names if name not in solved]
     if missing:
         raise ValueError(f"{what} needs the DD values of {', '.join(missing)}; this table holds only "
@@ -847,7 +841,7 @@ def _rule_gaps(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("sim must be a frame of jasslib.simulation.simulate(..., contract='all')")
     if set(sim["seed"].astype(str).unique()) != set(table["seed"].astype(str).unique()):
         raise ValueError("the DD table and the simulation must come from the same seed (the same deals)")
-    solved = _solved(table)
+    solved = solved_contracts(table)
     dd = table.melt(id_vars=["deal"], value_vars=[f"dd_{c}" for c in solved], var_name="contract",
                     value_name="dd")
     dd["contract"] = dd["contract"].str[3:]
@@ -901,7 +895,7 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     if train.sum() < x.shape[1] or test.sum() == 0:
         raise ValueError(f"feature_fit needs more deals than features ({x.shape[1]}) on each half, got {len(table)}")
     rows, predicted = {}, []
-    solved = _solved(table)
+    solved = solved_contracts(table)
     for c, name in enumerate(CONTRACT_NAMES):
         if name not in solved:
             continue
@@ -1029,7 +1023,7 @@ def tip_obenabe(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.Dat
         "obenabe": table["dd_obenabe"].to_numpy(dtype=int),
         "undenufe": table["dd_undenufe"].to_numpy(dtype=int),
     })
-    full = len(_solved(table)) == len(CONTRACT_NAMES)
+    full = len(solved_contracts(table)) == len(CONTRACT_NAMES)
     if full:
         rs = Ruleset.get(ruleset)
         scores = dd_scores(table, rs)

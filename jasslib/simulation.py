@@ -411,7 +411,7 @@ def simulate_to_file(
     if target.is_dir():
         raise OSError(f"cannot write {str(target)!r}: it is a folder")
     # named before it exists and created inside the ``try``: an interruption at any point leaves no stray file
-    tmp = temp_path(folder / target.name, ".part")
+    tmp = temp_path(target, ".part")
     totals: list[pd.DataFrame] = []
     writer = None
     try:

@@ -286,13 +286,11 @@ def test_the_whole_shipped_sample_is_the_table_compute_makes():
     assert t[dt.DD_COLUMNS].isin(range(258)).all().all()
     pd.testing.assert_frame_equal(t.iloc[:20], dt.sample())  # the default is the first 20
     # hands, features and the two contracts without trumps: those of the 2,000-deal table (checked above)
-    notrump = dt.sample_notrump(n)
-    pd.testing.assert_frame_equal(t.drop(columns=["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]),
-                                  notrump.drop(columns=["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]),
-                                  check_dtype=False)
+    trumps = ["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]
+    pd.testing.assert_frame_equal(t.drop(columns=trumps), dt.sample_notrump(n).drop(columns=trumps), check_dtype=False)
     # the trump contracts, solved again where the solver is quick (the first 40 deals were written by dd-table
     # in one run, the others deal by deal with dd_frame)
-    for deal, contract in [(363, 'clubs'), (205, 'spades'), (272, 'hearts'), (206, 'diamonds')]:
+    for deal, contract in [(363, "clubs"), (205, "spades"), (272, "hearts"), (206, "diamonds")]:
         fresh = dt.dd_frame(dt.SAMPLE_SEED, deal, 1, contracts=[contract])
         assert t[f"dd_{contract}"].iloc[deal] == fresh[f"dd_{contract}"].iloc[0], (deal, contract)
     fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["undenufe"])
