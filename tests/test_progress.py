@@ -174,7 +174,7 @@ _BAD_FILES = [
     (b"[1, 2]", "is not a jasslib progress file: it holds a JSON list"),
     (b'{"name": "my notes"}', 'is not a jasslib progress file: it has no "format" field'),
     (b'{"format": "other.app/3"}', "is not a jasslib progress file: it has the format 'other.app/3'"),
-    (b'{"format": "jasslib.progress/2"}', "was written by another version of jasslib"),
+    (b'{"format": "jasslib.progress/3"}', "was written by another version of jasslib"),
     (b'{"format": "jasslib.progress/1", "topics": []}', '"topics" should be an object'),
     (b'{"format": "jasslib.progress/1", "learner": 7}', "\"learner\": a learner's name is text"),
     (b'{"format": "jasslib.progress/1", "topics": {"legal": {"done": -1}}}',
