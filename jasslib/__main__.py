@@ -245,7 +245,7 @@ def _progress(args: argparse.Namespace) -> int:
         if args.progress_command == "export":
             out, record = progress.export_progress(args.out, args.progress_path, name=args.name)
             who = record.learner or "a learner without a name (add --name)"
-            print(f"wrote the progress of {who}, {record.done} exercises and {len(record.questions)} questions, "
+            print(f"wrote the progress of {who}, {record.done} exercise(s) and {len(record.questions)} question(s), "
                   f"to {out}")
             return 0
         table = progress.write_class_table(args.files, args.out)
