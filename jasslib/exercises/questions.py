@@ -772,20 +772,31 @@ def _notebook_12() -> list[Question]:
     worst = next(str(c) for c in trumps.card_values if c not in trumps.best)
     last = solve(Position((parse("A♣ 6♠"), parse("K♣ 7♠"), parse("Q♣ 8♠"), parse("J♣ 9♠")), (), Seat(0),
                           Contract.OBENABE, tricks_won=(3, 4)))
+    # the two tricks of the Obenabe ending, and the Näll's trick of the first one, valued by the engine
+    spades, clubs = [Card.parse(c) for c in ("6♠", "7♠", "8♠", "9♠")], [Card.parse(c) for c in ("A♣", "K♣", "Q♣", "J♣")]
+    spade_points, club_points = trick_points(spades, Contract.OBENABE), trick_points(clubs, Contract.OBENABE)
+    spade_taker = spades[trick_winner(spades, Contract.OBENABE)]
+    eight = _points(Contract.OBENABE, "8♠")
+    ace_first = last.card_values[Card.parse("A♣")][0]
+    hearts = [Card.parse(c) for c in ("6♥", "7♥", "8♥", "9♥")]
+    nell_trick = trick_points(hearts, Contract.HEARTS)
     return [
         _yes_no("12.1", "In the first ending (hearts trump), seat 1 has no spade left. Could it trump the A♠ even "
                         "if it still held a spade?", True,
                 "Yes: in a trump contract you may trump instead of following suit, whether or not you can follow "
                 "(P3); only under-trumping is limited (P4).", "P3", "P4"),
         _choice("12.2", "In that ending, which lead is best for seat 0?", [worst, best], best,
-                f"{best}: it draws the trumps, the Näll takes a trick of 14 points, and the A♠ is then the best card "
-                f"left for the last trick and its {LAST_TRICK_BONUS} (O7). Leading {worst} lets seat 1 trump it "
-                f"(P3) and costs {trumps.loss(worst)} on the difference between the teams.", "P3", "O7"),
+                f"{best}: it draws the trumps, the Näll takes a trick of {nell_trick} points, and the A♠ is then the "
+                f"best card left for the last trick and its {LAST_TRICK_BONUS} (O7). Leading {worst} lets seat 1 trump "
+                f"it (P3) and costs {trumps.loss(worst)} on the difference between the teams.", "P3", "O7"),
         _number("12.3", "In the Obenabe ending with A♣ and 6♠, how many points does seat 0's team make with the best "
                         "lead?", last.value[0],
-                f"{last.value[0]}: the 6♠ first loses a trick worth nothing and keeps the A♣ for the last trick, "
-                f"20 points of clubs and {LAST_TRICK_BONUS} for the last trick (O7); the A♣ first makes 20 and "
-                f"gives the last trick away.", "O7", "O1", label="Points"),
+                f"{last.value[0]}: the 6♠ first gives away a trick worth {spade_points} points (the 8♠ counts {eight} "
+                f"in Obenabe, O5, and the {spade_taker} takes it) and keeps the A♣ for the last trick: {club_points} "
+                f"points of clubs and {LAST_TRICK_BONUS} for the last trick (O7), {club_points + LAST_TRICK_BONUS}. "
+                f"The A♣ first makes only {ace_first}: it gives the last trick away, "
+                f"{spade_points} + {LAST_TRICK_BONUS} = {spade_points + LAST_TRICK_BONUS} for the other team.",
+                "O7", "O5", "O1", label="Points"),
         _discussion("12.4", "Why is a DD value an upper bound for a player who cannot see the other hands?",
                     "The solver picks the best card for the actual layout of the hidden cards; a player must pick "
                     "one card for every layout the unseen cards could have, and the best card changes with the "
