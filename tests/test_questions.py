@@ -629,7 +629,15 @@ def _engine_figures() -> dict[str, set[int]]:
                  obenabe_end.card_values[Card.parse("A♣")][0]},
         "12.6": {20},  # a made-up example of two mistakes of 20 points each, not a figure of the game
         "13.7": {best_declaration(parse("6♠ 7♠ 8♠"), h).points},
+        "13.2": _push_band_gain(),  # the shipped DD table's figure, recomputed by the next test too
     }
+
+
+def _push_band_gain() -> set[int]:
+    from jasslib import analysis, ddtable
+
+    push = analysis.tip_schieben(ddtable.sample(ddtable.SAMPLE_DEALS))
+    return {round(float(g)) for g in push["push gain"]}
 
 
 def _common_figures() -> set[int]:
@@ -677,3 +685,34 @@ def test_question_12_3_values_the_spade_trick_by_the_engine():
     assert spade_trick == CLASSIC.card_points(Contract.OBENABE)[Card.parse("8♠")] == 8
     assert f"worth {spade_trick} points" in q.explanation and "nothing" not in q.explanation
     assert 0 not in stated_figures(q.explanation) and "O5" in q.rules
+
+
+def test_notebook_13s_model_answers_give_the_numbers_the_shipped_data_show():
+    """13.2 (below which estimate pushing pays) and 13.3 (how often Obenabe is not the best with four aces and
+    kings) answer with the figures of the shipped 400-deal DD table, recomputed here."""
+    from jasslib import analysis, ddtable
+
+    table = ddtable.sample(ddtable.SAMPLE_DEALS)
+    # 13.3, counted from the table itself: forehand's aces + kings, and each contract's DD score (points × factor)
+    four = table[(table.fh_aces + table.fh_kings) == 4]
+    scores = {c: four[f"dd_{c.name.lower()}"] * CLASSIC.multiplier(c) for c in Contract}
+    import pandas as pd
+
+    others = pd.concat([s for c, s in scores.items() if c is not Contract.OBENABE], axis=1).max(axis=1)
+    not_best = int((scores[Contract.OBENABE] < others).sum())
+    assert (not_best, len(four)) == (23, 34)  # the shipped sample: 23 of 34
+    text = question("13.3").explanation
+    assert f"In {not_best} of the {len(four)} deals" in text and f"({not_best / len(four):.0%})" in text
+    assert "Often enough" not in text
+    # 13.2, from the push table notebook 13 shows: the mean push gain turns negative at the band from 125
+    push = analysis.tip_schieben(table)
+    gains = dict(zip((b.left for b in push.index), push["push gain"]))
+    assert all(g > 0 for edge, g in gains.items() if edge < 125) and all(g <= 0 for edge, g in gains.items()
+                                                                         if edge >= 125)
+    band = push.loc[[b for b in push.index if b.left == 97.5][0]]
+    text = question("13.2").explanation
+    assert "below an estimate of 125" in text and "rule-based player's 97.5" in text
+    assert f"gained only {band['push gain']:.0f} points" in text and f"{band['P(push better)']:.0%} of the " \
+        f"{int(band['deals'])} deals" in text
+    assert "Read it off" not in text
+

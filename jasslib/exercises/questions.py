@@ -820,9 +820,51 @@ def _notebook_12() -> list[Question]:
     ]
 
 
+def _push_pays(push: Any) -> tuple[float, Any, bool]:
+    """From :func:`jasslib.analysis.tip_schieben`'s table: the estimate below which pushing gained on average
+    (the lower edge of the first band whose mean push gain is not positive), the last band below it, and
+    whether no band above it gained."""
+    bands, gains = list(push.index), list(push["push gain"])
+    first_loss = next(i for i, gain in enumerate(gains) if gain <= 0)
+    return float(bands[first_loss].left), push.iloc[first_loss - 1], all(g <= 0 for g in gains[first_loss:])
+
+
+def _model_answers_13() -> tuple[str, str]:
+    """The model answers of 13.2 and 13.3, with the numbers the shipped DD table shows (notebook 13's tables)."""
+    from .. import analysis, ddtable  # layer 4 (pandas), only for the figures of these two answers
+    from ..players.heuristics import default_threshold
+
+    table = ddtable.sample(ddtable.SAMPLE_DEALS)
+    player = default_threshold(CLASSIC.multipliers)
+    push = analysis.tip_schieben(table)
+    pays, band, never_above = _push_pays(push)
+    below = push[[b.right <= player for b in push.index]]
+    push_answer = (
+        f"In this data pushing gained on average below an estimate of {pays:g}: the mean push gain is positive in "
+        f"every band up to {pays:g} and {'not positive in any band above it' if never_above else 'mixed above it'}. "
+        f"That is higher than the rule-based player's "
+        f"{player:g}, but between {player:g} and {pays:g} pushing gained only {band['push gain']:.0f} points on "
+        f"average and was the better choice in {band['P(push better)']:.0%} of the {int(band['deals'])} deals, "
+        f"while below {player:g} it was better in {below['P(push better)'].min():.0%} to "
+        f"{below['P(push better)'].max():.0%} of them. A band holds a few dozen deals, so its mean has wide error "
+        "bars, and DD lets both teams see every card; real partners choose without seeing, so the threshold "
+        "that pays at a real table can differ (C1).")
+    obenabe = analysis.tip_obenabe(table)
+    four = obenabe.loc[4]
+    deals = int(four["deals"])
+    best = round(float(four["P(obenabe best)"]) * deals)
+    obenabe_answer = (
+        f"In {deals - best} of the {deals} deals with four aces and kings ({1 - best / deals:.0%}) Obenabe was "
+        f"not the DD-best contract: long suits with the top cards run in Obenabe (O1), but a hand with many "
+        "trumps of one suit, including the Puur and the Näll, may score more as that trump, and Undenufe counts "
+        "most (O2, C3). Look at the length of the suits and the gaps below the aces.")
+    return push_answer, obenabe_answer
+
+
 def _notebook_13() -> list[Question]:
     three = best_declaration(CardSet.parse("6♠ 7♠ 8♠"), Contract.HEARTS).points
     hearts = three * CLASSIC.multiplier(Contract.HEARTS)
+    push_answer, obenabe_answer = _model_answers_13()
     return [
         _discussion("13.1", "Tip 1 is about memory, but the solver has a perfect memory. What does the Puur table "
                             "show instead, and why is that still a reason to keep track of those two cards?",
@@ -831,16 +873,10 @@ def _notebook_13() -> list[Question]:
                     "your own trump is the master and whether a trump lead will be beaten.", "O2"),
         _discussion("13.2", "Below which estimate does pushing pay in the DD data? Is it the rule-based player's "
                             "97.5? Why may the answer differ with real players?",
-                    "Read it off the push table: where the mean push gain turns positive. A band holds a few "
-                    "dozen deals, so its mean has wide error bars, and DD lets both teams see every card; real "
-                    "partners choose without seeing, so the threshold that pays at a real table can differ (C1).",
-                    "C1"),
+                    push_answer, "C1"),
         _discussion("13.3", "With four aces and kings, how often is Obenabe not the best contract? What else in the "
                             "hand would you look at?",
-                    "Often enough: long suits with the top cards run in Obenabe (O1), but a hand with many trumps "
-                    "of one suit, including the Puur and the Näll, may score more as that trump with its "
-                    "multiplier (O2, C3). Look at the length of the suits and the gaps below the aces.",
-                    "O1", "C3"),
+                    obenabe_answer, "O1", "C3"),
         _number("13.4", "What does the last trick add to the card points, whoever takes it?", LAST_TRICK_BONUS,
                 f"{LAST_TRICK_BONUS} points: with them the trick points of a hand make 157 (O7).", "O7",
                 label="Points"),
