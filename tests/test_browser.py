@@ -271,7 +271,10 @@ def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN0
         assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
         from jasslib.exercises import topics
 
-        assert page.locator(".jass-trainer").count() == len(topics()) + 1  # and the final check
+        count = len(topics()) + 1  # every topic's trainer and the final check, rendered one after the other
+        page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}",
+                               polling=500, timeout=180_000)
+        assert page.locator(".jass-trainer").count() == count
         panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
         before = _exercises_done(_wait_text(page, panel, "Your progress"))
         href = panel.locator("a.jass-next-link").first.get_attribute("href") or ""
