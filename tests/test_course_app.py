@@ -286,3 +286,16 @@ def test_the_panels_next_link_leads_to_that_trainer_on_the_page(monkeypatch, tmp
         opened = panel.open_next()  # and Open starts the same trainer in place
         assert (opened.exercise.topic if suggested is not None else type(opened).__name__) == \
             (suggested if suggested is not None else "FinalCheck")
+
+
+def test_the_page_of_trainers_takes_some_topics_by_name():
+    from jasslib.widgets import trainers_page
+
+    page = trainers_page(topics="legal", progress=False, final_check=False)  # one name: that topic, not its letters
+    assert [s.topic for s in page.sections] == ["legal"] and page.section("legal").anchor == "trainer-legal"
+    with pytest.raises(ValueError, match="unknown topic 'poker'"):
+        trainers_page(topics=["legal", "poker"], progress=False)
+    with pytest.raises(TypeError, match="final_check is True or False"):
+        trainers_page(final_check="no", progress=False)
+    with pytest.raises(ValueError, match="no trainer for 'weis'"):
+        page.section("weis")

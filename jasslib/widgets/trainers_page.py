@@ -76,8 +76,8 @@ def _heading(number: int, title: str, rules: Sequence[str], anchor: str) -> str:
 
 
 class TrainersPage:
-    """A trainer for every registered topic (``topics``: some of them, by name), each under a heading with
-    its anchor, then the final check (``final_check=False``: without it).
+    """A trainer for every registered topic (``topics``: some of them, by name; one name for one topic), each
+    under a heading with its anchor, then the final check (``final_check=False``: without it).
 
     ``seed``, ``ruleset``, ``style`` and ``progress`` are passed to every trainer (one progress store for
     all).  :attr:`sections` lists the sections in order; shown as a cell's result, the page displays each
@@ -87,6 +87,10 @@ class TrainersPage:
     def __init__(self, seed: int | str = 1, ruleset: Ruleset | str = CLASSIC, style: str = "french",
                  progress: ProgressSpec = None, topics: Sequence[str] | None = None,
                  final_check: bool = True) -> None:
+        if not isinstance(final_check, bool):
+            raise TypeError(f"final_check is True or False, got {final_check!r}")
+        if isinstance(topics, str):  # one topic's name, not its letters
+            topics = (topics,)
         names = [t.name for t in _registered()] if topics is None else [get_topic(n).name for n in topics]
         store = trainer_progress(progress)
         sections = []
