@@ -93,7 +93,7 @@ _LAZY: dict[str, str] = {
     "simulate": "simulation", "iter_simulate": "simulation", "simulate_to_file": "simulation",
     "summarize": "simulation", "COLUMNS": "simulation", "hand_features": "simulation", "round_from_row": "simulation",
     "Player": "players", "RandomPlayer": "players", "RuleBasedPlayer": "players",
-    "play_round": "players", "play_game": "players", "take_turn": "players",
+    "play_round": "players", "play_game": "players", "take_turn": "players", "SearchPlayer": "players",
     "LayoutSampler": "players.sampling",
     "Exercise": "exercises", "Feedback": "exercises", "Item": "exercises", "exercise": "exercises",
     "cheatsheet_html": "cheatsheet", "write_cheatsheet": "cheatsheet",
