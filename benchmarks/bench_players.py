@@ -58,7 +58,7 @@ def _contract_for(rnd: Round, deal: int, mode: str) -> tuple[Contract, bool]:
 def play_deal(deal: int, seed: int, opponent: str, mode: str, budget: float) -> dict[str, object]:
     """Both mirrored rounds of one deal: the search team's points, totals and the seconds of its moves."""
     out: dict[str, object] = {"trick": 0, "trick_total": 0, "score": 0, "score_total": 0, "times": [],
-                              "sampling": 0.0}
+                              "sampling": 0.0, "acceptance": 1.0}
     for search_team in (0, 1):
         rnd = Round.deal(seed=f"bench-players/{seed}/{deal}")
         contract, _ = _contract_for(rnd, deal, mode)
@@ -76,6 +76,7 @@ def play_deal(deal: int, seed: int, opponent: str, mode: str, budget: float) -> 
                 if len(view.legal or ()) > 1:
                     times.append(time.perf_counter() - t)
                     out["sampling"] += search.last_move["sampling_seconds"]  # type: ignore[operator]
+                    out["acceptance"] = min(out["acceptance"], search.last_move["acceptance"])  # type: ignore[call-overload]
             else:
                 card = other.play_card(view)
             rnd.play(card, seat)
@@ -134,7 +135,8 @@ def report(row: Row, results: list[dict[str, object]], seconds: float) -> str:
     return (f"{row.name:<34} {row.deals:>5} deals  trick points {100 * share:5.1f} % ± {100 * half:.1f}  "
             f"hand scores {100 * sshare:5.1f} % ± {100 * shalf:.1f}  per round {per_round:5.1f} trick / "
             f"{score_round:5.1f} score  s/move median {med:.3f} p95 {p95:.3f} max {mx:.2f} "
-            f"({len(times)} moves, {100 * sampling:.0f} % of it sampling)  {seconds:.0f} s{met}")
+            f"({len(times)} moves, {100 * sampling:.0f} % of it sampling, lowest Weis acceptance "
+            f"{min(float(r['acceptance']) for r in results):.2f})  {seconds:.0f} s{met}")  # type: ignore[arg-type]
 
 
 DEFAULT_BUDGET = 1.0

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb
 
@@ -47,7 +48,7 @@ from ..errors import ImpossibleViewError, JassError, PhaseError
 from ..play import legal_mask
 from ..round import Round, RoundView
 from ..seats import Seat
-from ..weis import _contest, best_declarations, stoeck_mask_held
+from ..weis import _contest, best_declarations, has_weis, stoeck_mask_held
 
 __all__ = ["LayoutSampler", "Knowledge", "knowledge", "sample_layouts", "MAX_WEIS_DRAWS"]
 
@@ -216,6 +217,9 @@ class LayoutSampler:
         # forced cards are placed first: take them out of their groups
         forced_all = k.forced[0] | k.forced[1] | k.forced[2] | k.forced[3]
         self._groups = tuple((a, g & ~forced_all) for a, g in self._groups if g & ~forced_all)
+        self._bits = tuple([1 << c for c in range(36) if g >> c & 1] for _, g in self._groups)
+        self._group_masks = tuple(g for _, g in self._groups)
+        self._choice_memo: dict[tuple[int, int, int, int], tuple[list[tuple[int, int, int]], list[int], int]] = {}
         self.count = self._ways(0, *self._start) if min(sizes) >= 0 else 0
         if self.count == 0:
             raise ImpossibleViewError(self._why_impossible())
@@ -223,6 +227,9 @@ class LayoutSampler:
         self._stoeck = view.contract is not None and any(view.stoeck_recorded)
         self._draws = 0
         self._accepted = 0
+        # seats whose hand had no Weis: all, when nobody won the Weis; a shown seat with an empty declaration
+        self._no_weis = tuple(s for s in self._holders if view.weis_winner is None
+                              or (view.weis_shown[s] is not None and not view.weis_shown[s]))
 
     def _why_impossible(self) -> str:
         k = self.knowledge
@@ -263,25 +270,44 @@ class LayoutSampler:
                     out.append((k0, k1, k2, comb(n, k0) * comb(n - k0, k1)))
         return out
 
+    def _choices(self, g: int, r0: int, r1: int, r2: int) -> tuple[list[tuple[int, int, int]], list[int], int]:
+        """The splits of group ``g`` from state ``r0, r1, r2``, their cumulative layout counts and the total."""
+        key = (g, r0, r1, r2)
+        got = self._choice_memo.get(key)
+        if got is None:
+            splits, cumulative, total = [], [], 0
+            for k0, k1, k2, w in self._splits(g, r0, r1, r2):
+                n = w * self._ways(g + 1, r0 - k0, r1 - k1, r2 - k2)
+                if n:
+                    total += n
+                    splits.append((k0, k1, k2))
+                    cumulative.append(total)
+            got = self._choice_memo[key] = (splits, cumulative, total)
+        return got
+
     def _draw(self, rng: random.Random) -> list[int]:
         """One layout of the card-level facts: the three holders' current hands as masks."""
         k = self.knowledge
         hands = [k.forced[s] for s in self._holders]
         r0, r1, r2 = self._start
-        for g, (_, cards) in enumerate(self._groups):
-            options = self._splits(g, r0, r1, r2)
-            weights = [w * self._ways(g + 1, r0 - k0, r1 - k1, r2 - k2) for k0, k1, k2, w in options]
-            x = rng.randrange(sum(weights))
-            i = 0
-            while x >= weights[i]:
-                x -= weights[i]
-                i += 1
-            k0, k1, k2, _ = options[i]
-            bits = [1 << c for c in range(36) if cards >> c & 1]
-            rng.shuffle(bits)
-            hands[0] |= sum(bits[:k0])
-            hands[1] |= sum(bits[k0:k0 + k1])
-            hands[2] |= sum(bits[k0 + k1:])
+        for g, bits in enumerate(self._bits):
+            splits, cumulative, total = self._choices(g, r0, r1, r2)
+            if len(splits) == 1:
+                k0, k1, k2 = splits[0]
+            else:
+                k0, k1, k2 = splits[bisect_right(cumulative, rng.randrange(total))]
+            if k0 == len(bits):
+                hands[0] |= self._group_masks[g]
+            elif k1 == len(bits):
+                hands[1] |= self._group_masks[g]
+            elif k2 == len(bits):
+                hands[2] |= self._group_masks[g]
+            else:
+                order = bits[:]
+                rng.shuffle(order)
+                hands[0] |= sum(order[:k0])
+                hands[1] |= sum(order[k0:k0 + k1])
+                hands[2] |= sum(order[k0 + k1:])
             r0, r1, r2 = r0 - k0, r1 - k1, r2 - k2
         return hands
 
@@ -298,6 +324,9 @@ class LayoutSampler:
                     return False
         if not self._weis:
             return True
+        for s in self._no_weis:  # quick refusals first: seats known to have had no Weis at all
+            if has_weis(initial[s], view.ruleset):
+                return False
         decls = best_declarations(initial, contract, view.ruleset)
         result = _contest((decls[0], decls[1], decls[2], decls[3]), contract, view.forehand)
         if result.winner != view.weis_winner:

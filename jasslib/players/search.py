@@ -203,8 +203,9 @@ class SearchPlayer:
 
     ``seed``: the moves are a function of the seed and the view (each move draws its layouts from a
     stream named by both).  ``time_budget``: at most this many seconds a move (default 1.0; ``None``
-    for no cap).  ``samples``: layouts a move (``None``: 160 in the rollout phase, 24 when solving
-    exactly).  ``exact_from``: cards left in the hand from which every layout is solved exactly
+    for no cap).  ``samples``: layouts a move (``None``: :meth:`default_samples`, 160 in the rollout phase and
+    24 when solving exactly for a budget of one second, in proportion to the budget).  ``exact_from``:
+    cards left in the hand from which every layout is solved exactly
     (``None``: from the solver's measured speed, see :meth:`exact_from_for`).
 
     >>> p = SearchPlayer(seed=3, samples=16)
@@ -213,9 +214,9 @@ class SearchPlayer:
     """
 
     ROLLOUT_SAMPLES = 160
-    """Layouts a move in the rollout phase when ``samples`` is not given."""
+    """Layouts a move in the rollout phase per second of budget, when ``samples`` is not given."""
     EXACT_SAMPLES = 24
-    """Layouts a move in the exact phase when ``samples`` is not given."""
+    """Layouts a move in the exact phase per second of budget, when ``samples`` is not given."""
     EXACT_SHARE = 0.35
     """The exact phase starts where solving the layouts takes at most this share of the time budget."""
 
@@ -268,7 +269,7 @@ class SearchPlayer:
             return self.exact_from
         assert view.contract is not None
         trump = view.contract.has_trump
-        count = self.samples or self.EXACT_SAMPLES
+        count = self.samples or self.default_samples(True)
         budget = self.EXACT_SHARE * (self.time_budget if self.time_budget is not None else 1.0)
         best = 3
         for left in (4, 5, 6, 7):
@@ -276,6 +277,13 @@ class SearchPlayer:
                 break
             best = left
         return best
+
+    def default_samples(self, exact: bool) -> int:
+        """Layouts a move when ``samples`` is not given: :attr:`EXACT_SAMPLES` or :attr:`ROLLOUT_SAMPLES` for a
+        budget of one second, in proportion to ``time_budget`` (at least 4)."""
+        base = self.EXACT_SAMPLES if exact else self.ROLLOUT_SAMPLES
+        scale = 1.0 if self.time_budget is None else self.time_budget
+        return max(4, round(base * scale))
 
     def _rng_seed(self, view: RoundView) -> str:
         text = f"{self.seed!r}/{int(view.seat)}/{view.hand.mask}/{view.played.mask}/{len(view.trick)}"
@@ -302,7 +310,7 @@ class SearchPlayer:
         rule = self._rule_card(view)
         left = len(view.hand)
         exact = left <= self.exact_from_for(view)
-        count = self.samples or (self.EXACT_SAMPLES if exact else self.ROLLOUT_SAMPLES)
+        count = self.samples or self.default_samples(exact)
         deadline = None if self.time_budget is None else start + 0.8 * self.time_budget
         t = time.perf_counter()
         sampler = LayoutSampler(view)
@@ -343,5 +351,6 @@ class SearchPlayer:
         best = max(range(len(legal)), key=lambda j: (means[j], legal[j] == rule, -legal[j]))
         self.last_move = {"phase": "exact" if exact else "rollout", "layouts": done,
                           "seconds": time.perf_counter() - start, "sampling_seconds": sampling,
+                          "acceptance": sampler.acceptance,
                           "values": {str(Card(c)): float(means[j]) for j, c in enumerate(legal)}}
         return Card(legal[best])
