@@ -7,7 +7,7 @@ import math
 import pytest
 
 import jasslib
-from jasslib import BudgetError, CardSet, Contract, Round
+from jasslib import MODERN, BudgetError, CardSet, Contract, PhaseError, Round
 from jasslib.players import Player, RandomPlayer, RuleBasedPlayer, SearchPlayer, play_round
 from jasslib.players.sampling import LayoutSampler
 from jasslib.players.search import rollout_values
@@ -135,3 +135,24 @@ def test_beats_random_players() -> None:
             got += r.score().trick_points[team]
             total += sum(r.score().trick_points)
     assert got / total > 0.6, got / total  # the benchmark: 68-72 % over 100 mirrored deals
+
+
+def test_pushed_contract_and_the_modern_preset() -> None:
+    """After schieben the partner must name a contract (C1); the modern preset plays like the classic one."""
+    sp = SearchPlayer(seed=2, time_budget=None, samples=4)
+    for seed in range(8):
+        r = Round.deal(seed=seed, ruleset=MODERN)
+        r.schieben()
+        assert sp.choose_contract(r.view(r.chooser)) is not None
+    r = Round.deal(seed=3, ruleset=MODERN)
+    r.choose(Contract.UNDENUFE)
+    assert play_round(r, [sp, RuleBasedPlayer(), sp, RuleBasedPlayer()]).done
+
+
+def test_no_card_to_play_is_a_phase_error() -> None:
+    r = Round.deal(seed=1)
+    with pytest.raises(PhaseError, match="no card to play"):
+        SearchPlayer().play_card(r.view(0))  # before the contract (C1)
+    r.choose(Contract.HEARTS)
+    with pytest.raises(PhaseError, match="no card to play"):
+        SearchPlayer().play_card(r.view(1))  # not seat 1's turn

@@ -56,7 +56,7 @@ import numpy as np
 from .._numba import HAVE_NUMBA, jit
 from ..cards import Card
 from ..contracts import Contract
-from ..errors import BudgetError
+from ..errors import BudgetError, PhaseError
 from ..play import legal_mask, trick_value, trick_winner_index
 from ..round import RoundView
 from ..scoring import MATCH_BONUS
@@ -301,7 +301,7 @@ class SearchPlayer:
     def play_card(self, view: RoundView) -> Card:
         """The card with the best mean value over the sampled layouts (see the module)."""
         if view.legal is None or view.contract is None:
-            raise ValueError(f"seat {int(view.seat)} is not to play (view.legal is None)")
+            raise PhaseError(f"seat {int(view.seat)} has no card to play now (phase {view.phase.value})")
         start = time.perf_counter()
         legal = [int(c) for c in view.legal]
         if len(legal) == 1:
