@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Run the benchmarks in their own venv, benchmarks/.venv.
 #
-#   bash benchmarks/run.sh                      all four (or: make bench); the solver's takes 1-2 hours
+#   bash benchmarks/run.sh                      all five (or: make bench); the solver's takes 1-2 hours
 #   bash benchmarks/run.sh --engine [options]   the Round / legal_cards benchmark (jasslib vs jass-kit) only
 #   bash benchmarks/run.sh --simulate [options] the fast-path / simulate benchmark only
 #   bash benchmarks/run.sh --ddtable [options]  DD-table deals per second, serial and on 1 and 2 Dask workers
 #   bash benchmarks/run.sh --solver [options]   the double-dummy solver against plain alpha-beta, e.g.
 #                                               --deals 20 for a quick look (the default is 200 per contract)
+#   bash benchmarks/run.sh --players [options]  SearchPlayer's strength against the rule-based and random teams
+#                                               (mirrored deals; about an hour on 2 cores; --deals 30 for a look)
 #
 # The venv is created on first use; requirements.txt and jasslib itself (editable, so later
 # changes to jasslib are measured without reinstalling) are installed again only when
@@ -36,12 +38,16 @@ case "${1:-}" in
     --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
     --ddtable) shift; exec "$PY" benchmarks/bench_ddtable.py "$@" ;;
     --solver) shift; exec "$PY" benchmarks/bench_solver.py "$@" ;;
+    --players) shift; exec "$PY" benchmarks/bench_players.py "$@" ;;
 esac
 "$PY" benchmarks/bench_engine.py "$@"
 echo
 "$PY" benchmarks/bench_simulate.py
 echo
 "$PY" benchmarks/bench_ddtable.py
+echo
+echo "player strength: SearchPlayer against the rule-based and random teams, about an hour on 2 cores"
+"$PY" benchmarks/bench_players.py
 echo
 echo "double-dummy solver: 200 deals x 6 contracts, 1-2 hours on one core (run.sh --solver --deals 20: minutes)"
 "$PY" benchmarks/bench_solver.py

@@ -34,6 +34,7 @@ from .display import (
     trick_html,
 )
 from .errors import (
+    BudgetError,
     CardNotInHandError,
     CardParseError,
     ClaimError,
@@ -41,6 +42,7 @@ from .errors import (
     DuplicateCardError,
     HandSizeError,
     IllegalPlayError,
+    ImpossibleViewError,
     JassError,
     OutOfTurnError,
     PhaseError,
@@ -91,7 +93,8 @@ _LAZY: dict[str, str] = {
     "simulate": "simulation", "iter_simulate": "simulation", "simulate_to_file": "simulation",
     "summarize": "simulation", "COLUMNS": "simulation", "hand_features": "simulation", "round_from_row": "simulation",
     "Player": "players", "RandomPlayer": "players", "RuleBasedPlayer": "players",
-    "play_round": "players", "play_game": "players", "take_turn": "players",
+    "play_round": "players", "play_game": "players", "take_turn": "players", "SearchPlayer": "players",
+    "LayoutSampler": "players.sampling",
     "Exercise": "exercises", "Feedback": "exercises", "Item": "exercises", "exercise": "exercises",
     "cheatsheet_html": "cheatsheet", "write_cheatsheet": "cheatsheet",
     "TOPICS": "exercises", "TOPIC_TITLES": "exercises", "Topic": "exercises", "register": "exercises",
@@ -135,6 +138,7 @@ __all__ = [
     "Verdict", "check_play", "is_legal", "legal_cards", "trick_points", "trick_winner", "strongest_trump",
     "JassError", "CardParseError", "DuplicateCardError", "HandSizeError", "CardNotInHandError",
     "OutOfTurnError", "IllegalPlayError", "ContractError", "PhaseError", "RoundFormatError", "ClaimError",
+    "ImpossibleViewError", "BudgetError",
     "card_html", "card_back_html", "cards_html", "hand_html", "trick_html", "table_html", "round_html",
     "declaration_html", "contest_html", "score_sheet_html", "link_rules",
     "RULES", "RULE_BOOK", "RULE_ID_PATTERN", "rule_url", "rule_title",

@@ -47,6 +47,8 @@ __all__ = [
     "ClaimError",
     "GameOverClaimError",
     "RulesetError",
+    "ImpossibleViewError",
+    "BudgetError",
     "excerpt",
     "EXCERPT_LENGTH",
 ]
@@ -150,3 +152,11 @@ class GameOverClaimError(ClaimError, PhaseError):
 
 class RulesetError(JassError):
     """A ruleset field of the wrong type or out of range (C3, W2, W3, D4, G1, G3, G4)."""
+
+
+class ImpossibleViewError(JassError):
+    """A view of a round that no layout of the unseen cards can explain (voids, hand sizes, Weis shown)."""
+
+
+class BudgetError(JassError):
+    """A search budget that cannot be spent: a time or a sample count that is zero, negative or not a number."""

@@ -1,4 +1,5 @@
-"""Players: the :class:`Player` protocol, :class:`RandomPlayer`, :class:`RuleBasedPlayer` and the drivers.
+"""Players: the :class:`Player` protocol, :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SearchPlayer`
+(:mod:`jasslib.players.search`, sampling the hidden cards with :mod:`jasslib.players.sampling`) and the drivers.
 
 A player answers two questions, each from a :class:`~jasslib.RoundView` (what its seat may know,
 never another player's hand): which contract to name (``None`` = schieben, C1) and which card to
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..contracts import Contract
@@ -32,7 +33,20 @@ from .heuristics import SCHIEBEN, default_threshold
 from .heuristics import choose_card as _choose_card
 from .heuristics import choose_contract as _choose_contract
 
-__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "play_round", "play_game", "take_turn", "view_ints"]
+__all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "SearchPlayer", "play_round", "play_game", "take_turn",
+           "view_ints"]
+
+if TYPE_CHECKING:
+    from .search import SearchPlayer
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`~jasslib.players.search.SearchPlayer` is imported on first use (it needs numpy)."""
+    if name == "SearchPlayer":
+        from .search import SearchPlayer
+
+        return SearchPlayer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _CONTRACTS = tuple(Contract)
 
