@@ -5,7 +5,12 @@
 * Every number of the rule book's worked examples and tables is computed here with the engine (hand_score,
   trick_winner, trick_points, best_declaration, contest_hands, race, ...), so the prose cannot drift.
 * :func:`jasslib.display.link_rules` links ids in HTML text and nowhere else; the trainers' feedback, the round
-  player's refusals, the worksheets and the notebooks' markdown link every rule id to the rule book.
+  player's refusals, the worksheets and the notebooks' markdown link every rule id to the rule book.  In the
+  widgets each id is a rule note: its rule's text, shown where it is clicked, with a link to the rendered page.
+* The rendered page docs/rules.html and the rules' texts jasslib/data/rule_texts.json are made from docs/rules.md
+  (python -m jasslib.build_rules) and kept in step here.
+* The rule book's own statements against the sources: the modern preset's own choices, the cut (D3), looking
+  back at tricks (P1), showing the Weis (W8), a revoke keeping Weis and Stöck (G5).
 """
 
 from __future__ import annotations
@@ -45,9 +50,19 @@ from jasslib import (
     trick_points,
     trick_winner,
 )
-from jasslib.display import link_rules
+from jasslib.display import RULE_NOTE_CSS, link_rules
 from jasslib.errors import JassError
-from jasslib.rulebook import CHAPTERS, RULE_BOOK, RULE_ID_PATTERN, RULES, rule_anchor, rule_title, rule_url
+from jasslib.rulebook import (
+    CHAPTERS,
+    RULE_BOOK,
+    RULE_ID_PATTERN,
+    RULE_PAGE,
+    RULES,
+    rule_anchor,
+    rule_text_html,
+    rule_title,
+    rule_url,
+)
 from jasslib.scoring import multiplied
 from jasslib.weis import four_points
 from jasslib.worksheet import answer_key_html, worksheet_html, write_worksheet
@@ -345,24 +360,37 @@ def test_presets_table():
 # --------------------------------------------------------------------------- link_rules
 
 
-def rule_links(markup: str, base: str = RULE_BOOK) -> int:
-    """Check that every rule id in the visible text of ``markup`` is a link to its rule; return how many."""
+def rule_links(markup: str, base: str = RULE_PAGE) -> int:
+    """Check that every rule id in the shown text of ``markup`` is a link to its rule, or a rule note (its id, the
+    rule's text hidden until the id is clicked, a link to the rule book at the rule); return how many."""
     doc = parse(markup)
     links = doc.find_all("a", class_="jass-rule")
     for a in links:
         assert RULE_ID_PATTERN.fullmatch(a.text), a
         assert a.attrs["href"] == rule_url(a.text, base) and a.attrs["target"] == "_blank"
         assert a.attrs["title"] == f"{a.text}: {RULES[a.text]}"
-    assert len(RULE_ID_PATTERN.findall(doc.text)) == len(links), markup
-    return len(links)
+    notes = doc.find_all("label", class_="jass-rule-note")
+    for note in notes:
+        rule = note.attrs["data-rule"]
+        assert note.find(class_="jass-rule-id").text == rule and note.find("input", type="checkbox")
+        text = note.find(class_="jass-rule-text")
+        assert "display:none" in text.attrs["style"] and parse(rule_text_html(rule, base)).text in text.text
+        assert [a.text for a in text.find_all("a", class_="jass-rule")] == [rule]
+    if notes:
+        assert RULE_NOTE_CSS in markup, "the notes' style rule (once per piece of text that has notes)"
+    assert len(RULE_ID_PATTERN.findall(doc.shown_text)) == (len(notes) or len(links)), markup
+    return len(notes) or len(links)
 
 
 def test_link_rules_links_every_form_of_an_id():
     out = link_rules("<p>You may not under-trump (P4); see (W2, W3) and H3–H5, or G1.</p>")
     assert rule_links(out) == 6
     assert parse(out).text == "You may not under-trump (P4); see (W2, W3) and H3–H5, or G1."
-    assert '(<a class="jass-rule" href="../docs/rules.md#p4" target="_blank" title="P4: No under-trumping">P4</a>)' \
+    assert '(<a class="jass-rule" href="../docs/rules.html#p4" target="_blank" title="P4: No under-trumping">P4</a>)' \
         in out
+    notes = link_rules("<p>You may not under-trump (P4); see (W2, W3) and H3–H5, or G1.</p>", in_place=True)
+    assert rule_links(notes) == 6
+    assert parse(notes).shown_text == "You may not under-trump (P4); see (W2, W3) and H3–H5, or G1."
 
 
 def test_link_rules_leaves_markup_links_and_code_alone():
@@ -377,7 +405,9 @@ def test_link_rules_leaves_markup_links_and_code_alone():
     ]
     check_cases(cases, lambda markup: link_rules(markup) == markup or pytest.fail(link_rules(markup)))
     mixed = parse(link_rules("<a href='#'>P4</a> P5 <code>P6</code> P1"))
-    assert [a.attrs["href"] for a in mixed.find_all("a")] == ["#", rule_url("P5"), rule_url("P1")]
+    assert [a.attrs["href"] for a in mixed.find_all("a")] == ["#", rule_url("P5", RULE_PAGE), rule_url("P1", RULE_PAGE)]
+    note = link_rules("P4", in_place=True)
+    check_cases(cases + [note], lambda markup: link_rules(markup, in_place=True) == markup or pytest.fail(markup))
 
 
 def test_link_rules_base_is_escaped_in_the_attribute():
@@ -395,8 +425,12 @@ def test_link_rules_keeps_the_text_and_links_each_id_once(text):
     assert parse(out).text == text
     rule_links(out)
     assert link_rules(out) == out, "linking twice changes nothing"
+    notes = link_rules(escaped, in_place=True)
+    assert parse(notes).shown_text == text
+    rule_links(notes)
+    assert link_rules(notes, in_place=True) == notes
     if not RULE_ID_PATTERN.search(text):
-        assert out == escaped
+        assert out == escaped == notes
 
 
 # --------------------------------------------------------------------------- where learners see rule ids
@@ -441,7 +475,9 @@ def test_legal_trainer_refusal_links_P4():
             t.set_response(set(t.exercise.answer) | {wrong[0]})
             t.check()
             doc = parse(t.feedback.value)
-            assert any(a.attrs["href"] == "../docs/rules.md#p4" for a in doc.find_all("a", class_="jass-rule"))
+            assert any(a.attrs["href"] == "../docs/rules.html#p4" for a in doc.find_all("a", class_="jass-rule"))
+            note = doc.find_all("label", class_="jass-rule-note", data_rule="P4")[0]
+            assert "weaker than the strongest trump in the trick" in note.text  # the rule itself, in place
             rule_links(t.feedback.value)
             return
     pytest.fail("no exercise with an under-trump in 40")
@@ -462,9 +498,9 @@ def test_round_player_refusal_links_the_rule():
             if illegal:
                 verdict = p.round.check(illegal[0])
                 p.play(illegal[0])
-                assert verdict.message in parse(p.message.value).text
+                assert verdict.message in parse(p.message.value).shown_text
                 href = [a.attrs["href"] for a in parse(p.message.value).find_all("a", class_="jass-rule")]
-                assert href == [rule_url(verdict.rule)], p.message.value
+                assert href == [rule_url(verdict.rule, RULE_PAGE)], p.message.value
                 rule_links(p.log.value)
                 return
             p.play(rng.choice(list(legal)))
@@ -488,8 +524,8 @@ def test_round_player_log_links_the_rules():
 
 def test_worksheets_link_the_rules(tmp_path):
     key = answer_key_html("legal", 4, seed=1)
-    assert rule_links(key) >= 4
-    rule_links(worksheet_html("score", 3, seed=2))
+    assert rule_links(key, RULE_BOOK) >= 4
+    rule_links(worksheet_html("score", 3, seed=2), RULE_BOOK)
     base = "https://example.org/jass/rules.html"
     sheet, key_file = write_worksheet("trick", 3, seed=5, out_path=tmp_path / "t.html", rules_base=base)
     assert rule_links(key_file.read_text(encoding="utf-8"), base) >= 3
