@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from casetable import check_cases
-from htmlcheck import parse
+from htmlcheck import assert_well_formed, parse
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,6 +50,7 @@ from jasslib import (
     trick_points,
     trick_winner,
 )
+from jasslib.build_rules import build
 from jasslib.display import RULE_NOTE_CSS, link_rules
 from jasslib.errors import JassError
 from jasslib.rulebook import (
@@ -59,6 +60,8 @@ from jasslib.rulebook import (
     RULE_PAGE,
     RULES,
     rule_anchor,
+    rule_book_page,
+    rule_sections,
     rule_text_html,
     rule_title,
     rule_url,
@@ -581,3 +584,131 @@ def test_notebook_markdown_links_every_rule_id_to_the_rule_book(path):
         assert sum(len(re.findall(r"\]\(\.\./docs/rules\.md#", m)) for m in markdown) > 0
     assert not any("RULES.md" in m for m in markdown), "learners cannot see RULES.md: cite docs/rules.md"
     assert (path.parent / RULE_BOOK).resolve() == BOOK_PATH.resolve()
+
+
+# --------------------------------------------------------------------------- the rendered rule book
+
+
+def test_the_rendered_page_and_the_rules_texts_are_in_step_with_rules_md():
+    page, texts = build(ROOT)
+    assert (ROOT / "docs" / "rules.html").read_text(encoding="utf-8") == page, \
+        "docs/rules.html is behind docs/rules.md: run python -m jasslib.build_rules"
+    assert (ROOT / "jasslib" / "data" / "rule_texts.json").read_text(encoding="utf-8") == texts, \
+        "jasslib/data/rule_texts.json is behind docs/rules.md: run python -m jasslib.build_rules"
+    assert page == rule_book_page(BOOK) and set(json.loads(texts)) == set(RULES)
+
+
+def test_the_rendered_page_has_every_rule_under_its_anchor_and_no_markdown_left():
+    doc = parse(rule_book_page(BOOK))
+    assert doc.find("title").text.startswith("The rule book")
+
+    def check(rule_id, title):
+        anchor = doc.find("a", id=rule_anchor(rule_id))
+        heading = next(h for h in doc.find_all("h3") if anchor in h.find_all("a"))
+        assert heading.text == f"{rule_id} · {title}"
+
+    check_cases(RULES.items(), check)
+    assert len(doc.find_all("table")) == len(re.findall(r"^\|---\|", BOOK, re.MULTILINE)) and "**" not in doc.text
+    links = [a.attrs["href"] for a in doc.find_all("a") if "href" in a.attrs]
+    assert "#presets" in links and "#decisions" in links
+    assert_well_formed(rule_book_page(BOOK))
+
+
+def test_each_rules_text_is_its_section_as_spans_that_may_stand_in_a_paragraph():
+    sections = rule_sections(BOOK)
+    assert list(sections) == list(RULES)
+
+    def check(rule_id, markdown):
+        text = rule_text_html(rule_id)
+        assert not re.search(r"<(p|div|table|tr|td|ul|ol|li|pre|h\d|details|section)\b", text), rule_id
+        assert_well_formed(f"<p>{text}</p>")
+        words = parse(text).text
+        first = re.sub(r"[*`]", "", markdown.split("\n\n")[0]).split(".")[0]
+        assert " ".join(first.split())[:40] in " ".join(words.split()), (rule_id, first)
+
+    check_cases(sections.items(), check)
+    assert "weaker than the strongest trump in the trick" in rule_text_html("P4")
+    assert 'href="x/r.html#decisions"' in rule_text_html("P1", base="x/r.html")  # a link to the book leads there
+    with pytest.raises(JassError, match="unknown rule id"):
+        rule_text_html("P9")
+
+
+# --------------------------------------------------------------------------- the rule book against the sources
+
+
+def decisions() -> str:
+    return re.sub(r"\s+", " ", BOOK[BOOK.index('<a id="decisions"></a>'):])
+
+
+def presets() -> dict[str, list[str]]:
+    rows = {}
+    for line in BOOK[BOOK.index('<a id="presets"></a>'):].splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_decisions_name_the_modern_presets_own_choices():
+    text = decisions()
+    assert "The modern preset's own choices." in text and "not on that page" in text
+    assert f"Schneider under {MODERN.schneider}" in text and MODERN.schneider != CLASSIC.schneider
+    large = [MODERN.sequence_points(n) for n in range(6, 10)]
+    assert f"large Weis** scale {', '.join(map(str, large[:3]))}, {large[3]} for sequences of 6 to 9" in text
+    assert large != [CLASSIC.sequence_points(n) for n in range(6, 10)]
+    assert f"four nines worth {MODERN.four_nines}" in text and CLASSIC.four_nines is None
+    # what the modern page does give is named as followed: its starting card and target
+    assert f"the starting card {MODERN.starting_card}" in text and f"the target {MODERN.target}" in text
+
+
+def test_D3_the_modern_deal_cuts_the_deck():
+    assert "In the modern rules the deck is also **cut**: the dealer shuffles, a neighbour cuts" in section("D3")
+    assert presets()["cutting the deck (D3)"] == ["not mentioned", "the dealer shuffles, a neighbour cuts"]
+
+
+def test_P1_you_may_remember_finished_tricks_but_not_look_back():
+    text = section("P1")
+    assert "you may **remember** the tricks played" in text and "you may **not look back** at finished" in text
+    assert "Finished tricks" in text and "Finished tricks in the round player (P1)" in decisions()
+
+
+def test_P1_the_round_player_hides_finished_tricks_unless_the_learner_asks():
+    from jasslib.widgets import RoundPlayer
+
+    p = RoundPlayer(seed=4)
+    if p.round.contract is None:
+        p.choose(Contract.HEARTS)
+    p.play(min(p.round.legal_cards()))
+    assert p.round.tricks, "a trick is finished"
+    assert not p.show_tricks and not p.tricks_checkbox.value
+    assert "Finished tricks (" not in p.table.value
+    first = p.round.tricks[0]
+    log = parse(p.log.value)
+    assert f"Trick 1: → seat {int(first.winner)} takes {first.points}." in log.shown_text
+    line = next(d for d in log.find_all("div") if d.shown_text.startswith("Trick 1:"))
+    assert not [e for e in line.elements() if "data-card" in e.attrs], "no card of a finished trick"
+    assert "look back" in parse(p.tricks_note.value).shown_text and p.tricks_note.value.count('data-rule="P1"') == 1
+    p.tricks_checkbox.value = True  # the learner asks for them
+    assert p.show_tricks and "Finished tricks (" in p.table.value
+    line = next(d for d in parse(p.log.value).find_all("div") if d.shown_text.startswith("Trick 1:"))
+    assert len([e for e in line.elements() if "data-card" in e.attrs]) == 4
+    shown = RoundPlayer(seed=4, show_tricks=True)
+    assert shown.tricks_checkbox.value is True
+    with pytest.raises(JassError, match="show_tricks is True or False"):
+        RoundPlayer(seed=4, show_tricks="no")  # type: ignore[arg-type]  # the bad input under test
+
+
+def test_W8_the_modern_winning_side_shows_its_weis_in_the_second_trick():
+    assert "In the modern rules the side that won the Weis **shows its Weis in the second trick**." in section("W8")
+    assert presets()["showing the Weis (W8)"] == ["the counted cards on request, before the second lead",
+                                                   "the winning side shows its Weis in the second trick"]
+
+
+def test_G5_weis_and_stoeck_written_down_before_a_revoke_stay():
+    text = section("G5")
+    assert "**Weis and Stöck written down before the revoke stay** with the team that scored them" in text
+    kept = revoke_score(1, Contract.HEARTS, weis=(0, 50), stoeck=(0, 20))
+    m = CLASSIC.multiplier(Contract.HEARTS)
+    assert kept.weis == (0, 50 * m) and kept.stoeck == (0, 20 * m) and kept.trick_points == (HAND_TOTAL, 0)
+    assert f"it would keep 50 × {m} = {kept.weis[1]}" in text
+    assert "A revoke keeps the Weis and the Stöck (G5)." in decisions()
