@@ -552,3 +552,30 @@ def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(bro
         assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
     finally:
         _stop(proc)
+
+
+def test_rule_note_in_a_saved_page_without_a_kernel(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """A trainer's feedback saved as plain HTML, as a notebook exported with its widgets' state shows it: no kernel
+    and no script. A rule id inside a paragraph shows its rule where it is clicked (HTML and CSS only), the
+    paragraph stays one, and a second click hides the rule again."""
+    from jasslib.widgets import legal_cards_trainer
+    from jasslib.widgets._common import text_html
+
+    t = legal_cards_trainer(seed=3)
+    t.show_solution()
+    rule = re.findall(r'data-rule="([A-Z]\d)"', t.feedback.value)[0]
+    saved = tmp_path / "saved.html"
+    saved.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+                     f"<p id='one'>{text_html('You may not under-trump (P4), even to help your partner.')}</p>"
+                     f"{t.feedback.value}</body></html>", encoding="utf-8")
+    assert "<script" not in saved.read_text(encoding="utf-8")
+    page = browser.new_page()
+    page.goto(saved.as_uri(), timeout=60_000)
+    paragraph = page.locator("p#one")
+    assert page.locator("p").count() == 1 and "even to help your partner" in paragraph.inner_text()
+    note = _open_rule_note(paragraph, "P4")
+    assert " ".join(paragraph.inner_text().split()).endswith("even to help your partner.")
+    note.locator(".jass-rule-id").first.click()
+    note.locator(".jass-rule-text").first.wait_for(state="hidden", timeout=30_000)
+    _open_rule_note(page.locator(".jass-feedback").first, rule)
+    page.close()
