@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ._markdown import markdown_html
-from .rulebook import rule_book_page, rule_sections
+from .rulebook import link_ids, rule_book_page, rule_sections
 
 __all__ = ["build", "main"]
 
@@ -21,7 +21,7 @@ def build(root: Path) -> tuple[str, str]:
     """The two files made from ``root/docs/rules.md``: the page ``docs/rules.html`` and the rules' texts
     (``jasslib/data/rule_texts.json``), as text."""
     markdown = (root / "docs" / "rules.md").read_text(encoding="utf-8")
-    texts = {i: markdown_html(t, phrasing=True) for i, t in rule_sections(markdown).items()}
+    texts = {i: link_ids(markdown_html(t, phrasing=True)) for i, t in rule_sections(markdown).items()}
     return rule_book_page(markdown), json.dumps(texts, ensure_ascii=False, indent=1) + "\n"
 
 

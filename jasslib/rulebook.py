@@ -36,7 +36,7 @@ from ._markdown import markdown_html
 from .errors import JassError
 
 __all__ = ["RULES", "CHAPTERS", "RULE_ID_PATTERN", "RULE_BOOK", "RULE_PAGE", "rule_anchor", "rule_title",
-           "rule_url", "rule_sections", "rule_text_html", "rule_book_page"]
+           "rule_url", "rule_sections", "rule_text_html", "rule_book_page", "link_ids"]
 
 RULE_BOOK = "../docs/rules.md"
 """The rule book seen from ``notebooks/`` and ``app/``: the base of the notebooks' Markdown rule links."""
@@ -174,7 +174,8 @@ def _texts() -> dict[str, str]:
 def rule_text_html(rule_id: str, base: str = RULE_PAGE) -> str:
     """The text of rule ``rule_id`` as HTML that may stand inside a paragraph (spans, no block elements).
 
-    Links of the text to other places of the rule book (``#presets``) lead to the rule book at ``base``.
+    Links of the text to other places of the rule book (``#presets``, another rule's id) open the rule book
+    at ``base`` there, in a new tab.
 
     >>> "weaker than the strongest trump in the trick" in rule_text_html("P4")
     True
@@ -182,7 +183,35 @@ def rule_text_html(rule_id: str, base: str = RULE_PAGE) -> str:
     True
     """
     text = _texts()[_known(rule_id)]
-    return text.replace('href="#', f'href="{html.escape(base, quote=True)}#')
+    return text.replace('href="#', f'target="_blank" href="{html.escape(base, quote=True)}#')
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)")
+_UNLINKED = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "title", "style"})
+
+
+def link_ids(markup: str) -> str:
+    """The rendered rule book's ``markup`` with each rule id of its text a link to that rule's anchor.
+
+    Ids in headings, links and code stay as they are.
+
+    >>> link_ids('<h3><a id="c3"></a>C3 · Multipliers</h3><p>multiplied by (H2), not P44</p>')
+    '<h3><a id="c3"></a>C3 · Multipliers</h3><p>multiplied by (<a href="#h2">H2</a>), not P44</p>'
+    """
+    out: list[str] = []
+    skip = 0
+    for piece in _TAG.split(markup):
+        if piece.startswith("<"):
+            tag = _TAG_NAME.match(piece)
+            if tag and tag.group(2).lower() in _UNLINKED and not piece.endswith("/>"):
+                skip = max(0, skip - 1) if tag.group(1) else skip + 1
+            out.append(piece)
+        elif skip or not piece:
+            out.append(piece)
+        else:
+            out.append(RULE_ID_PATTERN.sub(lambda m: f'<a href="#{m.group(0).lower()}">{m.group(0)}</a>', piece))
+    return "".join(out)
 
 
 _PAGE_STYLE = """
@@ -199,7 +228,8 @@ a { color: #1a5fb4; }
 def rule_book_page(markdown: str) -> str:
     """The rule book ``markdown`` (``docs/rules.md``) as a whole HTML page (``docs/rules.html``).
 
-    Every anchor of the Markdown (``<a id="p4"></a>``) stays, so ``rules.html#p4`` opens the page at P4.
+    Every anchor of the Markdown (``<a id="p4"></a>``) stays, so ``rules.html#p4`` opens the page at P4, and
+    every rule id of the text links to its rule (:func:`link_ids`).
 
     >>> page = rule_book_page('# Rules\\n\\n### <a id="p4"></a>P4 · No under-trumping\\n\\nNever.')
     >>> '<h3><a id="p4"></a>P4 · No under-trumping</h3>' in page, page.startswith("<!DOCTYPE html>")
@@ -213,6 +243,6 @@ def rule_book_page(markdown: str) -> str:
         f"<title>{html.escape(title)}</title>\n"
         "<!-- Made from docs/rules.md by python -m jasslib.build_rules: edit rules.md, not this file. -->\n"
         f"<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
-        f'<main class="jass-rule-book">\n{markdown_html(markdown)}\n</main>\n</body>\n</html>\n'
+        f'<main class="jass-rule-book">\n{link_ids(markdown_html(markdown))}\n</main>\n</body>\n</html>\n'
     )
 

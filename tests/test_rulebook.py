@@ -611,6 +611,9 @@ def test_the_rendered_page_has_every_rule_under_its_anchor_and_no_markdown_left(
     assert len(doc.find_all("table")) == len(re.findall(r"^\|---\|", BOOK, re.MULTILINE)) and "**" not in doc.text
     links = [a.attrs["href"] for a in doc.find_all("a") if "href" in a.attrs]
     assert "#presets" in links and "#decisions" in links
+    c3 = next(p for p in doc.find_all("p") if p.text.startswith("Every contract has a multiplier"))
+    assert [(a.text, a.attrs["href"]) for a in c3.find_all("a")] == [("H2", "#h2")], "an id in the text is a link"
+    assert not any(a.attrs.get("href") for h in doc.find_all("h3") for a in h.find_all("a")), "not in headings"
     assert_well_formed(rule_book_page(BOOK))
 
 
@@ -629,6 +632,7 @@ def test_each_rules_text_is_its_section_as_spans_that_may_stand_in_a_paragraph()
     check_cases(sections.items(), check)
     assert "weaker than the strongest trump in the trick" in rule_text_html("P4")
     assert 'href="x/r.html#decisions"' in rule_text_html("P1", base="x/r.html")  # a link to the book leads there
+    assert '(<a target="_blank" href="x/r.html#h2">H2</a>)' in rule_text_html("C3", base="x/r.html")
     with pytest.raises(JassError, match="unknown rule id"):
         rule_text_html("P9")
 
