@@ -1029,7 +1029,8 @@ RULE_NOTE_CSS = (
     ".jass-rule-toggle:focus-visible+.jass-rule-id{outline:2px solid #1a5fb4;outline-offset:1px}"
     ".jass-rule-toggle:checked+.jass-rule-id{background:#e8f0fb}</style>"
 )
-"""The one style rule a rule note needs (a checked note shows its text); :func:`link_rules` adds it once."""
+"""The style rules a rule note needs (a checked note shows its text): :func:`link_rules` adds them once to each
+text that has notes (a widget that joins several such texts carries a copy per text; they are the same rules)."""
 
 _NOTE_TEXT_STYLE = (
     "display:none;position:relative;z-index:5;box-sizing:border-box;max-width:36em;margin:4px 0 6px;"
