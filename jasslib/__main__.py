@@ -245,7 +245,8 @@ def _progress(args: argparse.Namespace) -> int:
         if args.progress_command == "export":
             out, record = progress.export_progress(args.out, args.progress_path, name=args.name)
             who = record.learner or "a learner without a name (add --name)"
-            print(f"wrote the progress of {who}, {record.done} exercises, to {out}")
+            print(f"wrote the progress of {who}, {record.done} exercise(s) and {len(record.questions)} question(s), "
+                  f"to {out}")
             return 0
         table = progress.write_class_table(args.files, args.out)
     except progress.ProgressLocationError:
@@ -256,7 +257,7 @@ def _progress(args: argparse.Namespace) -> int:
     for problem in table.problems:
         print(f"python -m jasslib progress class: warning: {problem}", file=sys.stderr)
     left_out = f", {len(table.problems)} file(s) left out" if table.problems else ""
-    print(f"wrote {len(table.rows)} learner(s) to {args.out}{left_out}")
+    print(f"wrote {len(table.rows)} learner(s) and {len(table.questions)} question(s) to {args.out}{left_out}")
     return 0
 
 

@@ -16,20 +16,28 @@ old one), so a crash leaves the old record or the new one, never half of one.  A
 progress file, or is damaged, is never overwritten: reading it raises :class:`ProgressFileError`, whose
 message names the file.
 
-The format (``"format": "jasslib.progress/1"``)::
+The format (``"format": "jasslib.progress/2"``)::
 
-    {"format": "jasslib.progress/1", "learner": "Anna" or null,
+    {"format": "jasslib.progress/2", "learner": "Anna" or null,
      "created": "2025-03-01T09:30:00+00:00", "updated": "2025-03-02T10:00:00+00:00",
      "topics": {"legal": {"done": 12, "right_first": 9, "hints": 3, "solutions": 1, "level": 2,
-                          "rules": {"P3": {"right": 8, "wrong": 1}, "P4": {"right": 2, "wrong": 3}}}}}
+                          "rules": {"P3": {"right": 8, "wrong": 1}, "P4": {"right": 2, "wrong": 3}}}},
+     "questions": {"04": {"04.2": {"attempts": 2, "right_at": 2}, "04.5": {"attempts": 1, "right_at": null}}}}
 
 ``done``: exercises checked (each once, at its first check); ``right_first``: right at the first check
 (a hint allowed, the solution not seen); ``hints``: exercises checked after a hint; ``solutions``: checked
 after the solution was shown; ``level``: the highest level reached (null: never trained by levels).
 
+``questions``: the checked questions at the end of the notebooks (:mod:`jasslib.widgets.questions`), per
+notebook and question id: ``attempts``, the checks made (a check without an answer is not one);
+``right_at``, the check at which the answer was first right (1: at the first attempt; null: not right
+yet).  Discussion questions are not checked, so not recorded.  Format 2 added ``questions``; a file of
+format 1 (:data:`READ_FORMATS`) is read as it is (it has no answers yet) and written again as format 2.
+
 For a class (:func:`export_progress`, :func:`merge_class`, and ``python -m jasslib progress export`` /
 ``progress class``): each learner exports a copy of the record with a name, and the teacher merges the
-files into one table, learner × topic (done, right first time, hints), as CSV or HTML.  Exit codes of
+files into one table, learner × topic (done, right first time, hints) and learner × question (right,
+attempts), as CSV or HTML.  Exit codes of
 ``python -m jasslib progress``: 0 when the output is written (a class file that cannot be read is left out,
 with one warning line on stderr naming it); 1 when the input cannot be used (no record to export, a bad
 progress file, or not one class file readable): one error line, nothing written; 2 for bad arguments (a
@@ -45,6 +53,9 @@ repository): one sentence.
 ['P4']
 >>> rec.next_topic()
 Suggestion(topic='deal', reason='not started yet')
+>>> rec = rec.with_answer("04.2", False).with_answer("04.2", True)
+>>> rec.question("04.2")
+QuestionProgress(question='04.2', attempts=2, right_at=2)
 >>> ProgressRecord.from_dict(rec.to_dict(), "test") == rec
 True
 """
@@ -76,8 +87,12 @@ __all__ = [
     "ENV_VAR",
     "ProgressFileError",
     "ProgressLocationError",
+    "AnswerRecordError",
+    "READ_FORMATS",
     "RuleCount",
     "TopicProgress",
+    "QuestionProgress",
+    "NotebookQuestions",
     "ProgressRecord",
     "Suggestion",
     "Progress",
@@ -90,6 +105,7 @@ __all__ = [
     "trainer_progress",
     "in_notebook",
     "save_attempt",
+    "save_answer",
     "export_progress",
     "ClassTable",
     "merge_class",
@@ -99,8 +115,11 @@ __all__ = [
     "write_atomically",
 ]
 
-FORMAT = "jasslib.progress/1"
-"""The ``format`` field of a progress file this version reads and writes."""
+FORMAT = "jasslib.progress/2"
+"""The ``format`` field of a progress file this version writes."""
+
+READ_FORMATS = ("jasslib.progress/1", FORMAT)
+"""The formats this version reads: 1 (before the questions were recorded) and 2."""
 
 ENV_VAR = "JASSLIB_PROGRESS"
 """The environment variable naming the progress file (it overrides the default in the home folder)."""
@@ -124,6 +143,7 @@ _MAX_COUNT = 10**9
 _MAX_NAME = 80
 _MAX_LEVEL = 100
 _MAX_ID = 64
+_QUESTION_ID = re.compile(r"(\d\d)\.([1-9]\d{0,2})\Z")
 
 
 class ProgressFileError(JassError):
@@ -131,6 +151,11 @@ class ProgressFileError(JassError):
 
     The message names the file and says what to do.
     """
+
+
+class AnswerRecordError(JassError):
+    """An answer to an end-of-notebook question that cannot be recorded: a question id that is not ``"NN.k"``
+    (``"04.2"``), or more attempts than a progress file counts."""
 
 
 class ProgressLocationError(ProgressFileError):
@@ -193,6 +218,63 @@ class TopicProgress:
         return self.done >= SECURE_DONE and self.rate >= SECURE_RATE
 
 
+@dataclass(frozen=True)
+class QuestionProgress:
+    """One end-of-notebook question's record: the checks made and the check at which it was first right.
+
+    >>> q = QuestionProgress("04.2", attempts=3, right_at=2)
+    >>> q.notebook, q.right, q.right_first, q.wrong_checks
+    ('04', True, False, 1)
+    """
+
+    question: str
+    attempts: int = 0
+    right_at: int | None = None
+
+    @property
+    def notebook(self) -> str:
+        """The notebook the question ends (``"04"`` for ``"04.2"``)."""
+        return self.question.split(".")[0]
+
+    @property
+    def right(self) -> bool:
+        """Answered right at some check."""
+        return self.right_at is not None
+
+    @property
+    def right_first(self) -> bool:
+        """Right at the first check."""
+        return self.right_at == 1
+
+    @property
+    def wrong_checks(self) -> int:
+        """The checks before the first right one (all of them while it is not right yet)."""
+        return self.attempts if self.right_at is None else self.right_at - 1
+
+
+class NotebookQuestions(NamedTuple):
+    """One notebook's questions answered (:meth:`ProgressRecord.notebook_questions`): how many were checked,
+    how many are right, how many right at the first check, and the checks made."""
+
+    notebook: str
+    answered: int
+    right: int
+    right_first: int
+    attempts: int
+
+
+def _question_key(qid: str) -> tuple[int, int]:
+    notebook, number = qid.split(".")
+    return int(notebook), int(number)
+
+
+def _check_question_id(qid: Any) -> str:
+    """A question id ``"NN.k"`` (the reader's rule and the writer's)."""
+    if not isinstance(qid, str) or not _QUESTION_ID.match(qid):
+        raise AnswerRecordError(f"a question id is 'NN.k' such as '04.2', got {_short(qid)}")
+    return qid
+
+
 def _topic_key(name: str) -> tuple[int, int, str]:
     """Course order first, then any other topic by name."""
     return (0, TOPICS.index(name), "") if name in TOPICS else (1, 0, name)
@@ -223,14 +305,17 @@ def _add_rules(rules: Iterable[RuleCount], right: Iterable[str], wrong: Iterable
 class ProgressRecord:
     """A learner's whole record: an optional name, and one :class:`TopicProgress` per topic met.
 
-    A value: :meth:`with_result` and :meth:`with_learner` return a new record.  :attr:`topics` is in course
-    order (:data:`jasslib.exercises.TOPICS`), a topic from outside the course after them.
+    A value: :meth:`with_result`, :meth:`with_answer` and :meth:`with_learner` return a new record.
+    :attr:`topics` is in course order (:data:`jasslib.exercises.TOPICS`), a topic from outside the course
+    after them; :attr:`questions` (the end-of-notebook questions checked) in notebook order.
     """
 
     learner: str | None = None
     topics: tuple[TopicProgress, ...] = ()
     created: str | None = None
     updated: str | None = None
+    questions: tuple[QuestionProgress, ...] = ()
+    """The end-of-notebook questions checked, in course order (notebook, then question)."""
 
     # ----------------------------------------------------------------- reading
     def topic(self, name: str) -> TopicProgress:
@@ -263,6 +348,41 @@ class ProgressRecord:
     def rules(self) -> tuple[RuleCount, ...]:
         """Per rule id, right and wrong over all topics, in rule-book order."""
         return _sum_rules(t.rules for t in self.topics)
+
+    def question(self, qid: str) -> QuestionProgress:
+        """The record of question ``qid`` (``"04.2"``; no attempts when it was never checked)."""
+        for q in self.questions:
+            if q.question == qid:
+                return q
+        return QuestionProgress(qid)
+
+    def question_notebooks(self) -> tuple[str, ...]:
+        """The notebooks with a question checked, in course order (``("01", "04")``)."""
+        return tuple(dict.fromkeys(q.notebook for q in self.questions))
+
+    def questions_of(self, notebook: str) -> tuple[QuestionProgress, ...]:
+        """The questions of ``notebook`` (``"04"``) checked, in order."""
+        return tuple(q for q in self.questions if q.notebook == notebook)
+
+    def notebook_questions(self, notebook: str) -> NotebookQuestions:
+        """The totals of ``notebook``'s questions checked.
+
+        >>> ProgressRecord().with_answer("04.1", True).with_answer("04.2", False).notebook_questions("04")
+        NotebookQuestions(notebook='04', answered=2, right=1, right_first=1, attempts=2)
+        """
+        qs = self.questions_of(notebook)
+        return NotebookQuestions(notebook, len(qs), sum(q.right for q in qs), sum(q.right_first for q in qs),
+                                 sum(q.attempts for q in qs))
+
+    @property
+    def questions_right(self) -> int:
+        """End-of-notebook questions answered right (at some check), over all notebooks."""
+        return sum(q.right for q in self.questions)
+
+    @property
+    def question_attempts(self) -> int:
+        """Checks of end-of-notebook questions, over all notebooks."""
+        return sum(q.attempts for q in self.questions)
 
     def missed_most(self, count: int = 5) -> tuple[RuleCount, ...]:
         """The rules answered wrong most often (at most ``count``): most misses first, then the larger share
@@ -339,6 +459,21 @@ class ProgressRecord:
         now = _now()
         return replace(self, topics=tuple(topics), created=self.created or now, updated=now)
 
+    def with_answer(self, qid: str, correct: bool) -> ProgressRecord:
+        """The record with one more check of the end-of-notebook question ``qid`` (``"04.2"``): one attempt
+        more, and ``correct`` at this check (the first right check is kept)."""
+        name = _check_question_id(qid)
+        old = self.question(name)
+        if old.attempts >= _MAX_COUNT:
+            raise AnswerRecordError(f"question {name} has {_MAX_COUNT:,} attempts already: no more are counted")
+        attempts = old.attempts + 1
+        right_at = old.right_at if old.right_at is not None or not correct else attempts
+        new = QuestionProgress(name, attempts, right_at)
+        questions = sorted([q for q in self.questions if q.question != name] + [new],
+                           key=lambda q: _question_key(q.question))
+        now = _now()
+        return replace(self, questions=tuple(questions), created=self.created or now, updated=now)
+
     def with_learner(self, name: str | None) -> ProgressRecord:
         """The record with the learner's name (None: without a name).
 
@@ -356,8 +491,11 @@ class ProgressRecord:
                 "done": t.done, "right_first": t.right_first, "hints": t.hints, "solutions": t.solutions,
                 "level": t.level, "rules": {r.rule: {"right": r.right, "wrong": r.wrong} for r in t.rules},
             }
+        questions: dict[str, dict[str, Any]] = {}
+        for q in self.questions:
+            questions.setdefault(q.notebook, {})[q.question] = {"attempts": q.attempts, "right_at": q.right_at}
         return {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
-                "topics": topics}
+                "topics": topics, "questions": questions}
 
     def to_json(self) -> str:
         """:meth:`to_dict` as indented JSON text, ending in a newline."""
@@ -372,10 +510,11 @@ class ProgressRecord:
             raise ProgressFileError(f"{foreign}: it holds a JSON {_json_kind(data)}, not an object with "
                                     f"\"format\": \"{FORMAT}\"")
         fmt = data.get("format")
-        if fmt != FORMAT:
+        if fmt not in READ_FORMATS:
             if isinstance(fmt, str) and fmt.startswith("jasslib.progress/"):
-                raise ProgressFileError(f"{source} was written by another version of jasslib (format {fmt!r}); "
-                                        f"this one reads {FORMAT!r}: update jasslib, or use another file")
+                raise ProgressFileError(f"{source} was written by another version of jasslib (format {_short(fmt)}); "
+                                        f"this one reads {' and '.join(map(repr, READ_FORMATS))}: update jasslib, "
+                                        "or use another file")
             what = "no \"format\" field" if fmt is None else f"the format {_short(fmt)}"
             raise ProgressFileError(f"{foreign}: it has {what} (expected {FORMAT!r})")
         damaged = f"{source} is a damaged jasslib progress file"
@@ -394,7 +533,8 @@ class ProgressRecord:
             raise ProgressFileError(f"{damaged}: \"topics\" should be an object, got a {_json_kind(raw_topics)}")
         topics = [_topic_from_dict(name, value, damaged) for name, value in raw_topics.items()]
         topics.sort(key=lambda t: _topic_key(t.topic))
-        return cls(learner, tuple(topics), stamps[0], stamps[1])
+        questions = _questions_from_dict(data.get("questions", {}), damaged)
+        return cls(learner, tuple(topics), stamps[0], stamps[1], questions)
 
 
 def _sum_rules(groups: Iterable[Iterable[RuleCount]]) -> tuple[RuleCount, ...]:
@@ -474,6 +614,41 @@ def _topic_from_dict(name: Any, value: Any, damaged: str) -> TopicProgress:
     rules.sort(key=lambda r: _rule_key(r.rule))
     return TopicProgress(topic, counts["done"], counts["right_first"], counts["hints"], counts["solutions"], level,
                          tuple(rules))
+
+
+def _questions_from_dict(raw: Any, damaged: str) -> tuple[QuestionProgress, ...]:
+    """The ``questions`` object: per notebook ``"NN"``, per question ``"NN.k"`` of it, the attempts and the
+    check first right."""
+    if not isinstance(raw, dict):
+        raise ProgressFileError(f"{damaged}: \"questions\" should be an object, got a {_json_kind(raw)}")
+    found: list[QuestionProgress] = []
+    for notebook, group in raw.items():
+        if not isinstance(notebook, str) or not re.fullmatch(r"\d\d", notebook):
+            raise ProgressFileError(f"{damaged}: \"questions\" has a notebook {_short(notebook)} (expected 'NN')")
+        if not isinstance(group, dict):
+            raise ProgressFileError(f"{damaged}: questions of notebook {notebook} should be an object, "
+                                    f"got a {_json_kind(group)}")
+        for qid, value in group.items():
+            try:
+                _check_question_id(qid)
+            except AnswerRecordError as exc:
+                raise ProgressFileError(f"{damaged}: notebook {notebook}: {exc}") from None
+            where = f"question {qid}"
+            if qid.split(".")[0] != notebook:
+                raise ProgressFileError(f"{damaged}: {where} is filed under notebook {notebook}")
+            if not isinstance(value, dict):
+                raise ProgressFileError(f"{damaged}: {where} should be an object, got a {_json_kind(value)}")
+            attempts = _count(value.get("attempts", 0), f"{where} \"attempts\"", damaged)
+            if attempts < 1:
+                raise ProgressFileError(f"{damaged}: {where} \"attempts\" should be 1 or more, got 0")
+            right_at = value.get("right_at")
+            if right_at is not None and (isinstance(right_at, bool) or not isinstance(right_at, int)
+                                         or not 1 <= right_at <= attempts):
+                raise ProgressFileError(f"{damaged}: {where} \"right_at\" should be a check from 1 to its "
+                                        f"{attempts} attempts, or null, got {_short(right_at)}")
+            found.append(QuestionProgress(qid, attempts, right_at))
+    found.sort(key=lambda q: _question_key(q.question))
+    return tuple(found)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -700,6 +875,11 @@ class Progress:
                            right_rules=attempt.right_rules, wrong_rules=attempt.wrong_rules,
                            level=max(levels) if levels else None)
 
+    def record_answer(self, qid: str, correct: bool) -> ProgressRecord:
+        """Add one check of the end-of-notebook question ``qid`` (:meth:`ProgressRecord.with_answer`)."""
+        name = _check_question_id(qid)
+        return self.update(lambda r: r.with_answer(name, correct))
+
     def set_learner(self, name: str | None) -> ProgressRecord:
         """Save the learner's name (used when the record is exported for the class); None removes it."""
         checked = _check_learner(name)
@@ -765,6 +945,19 @@ def save_attempt(store: Progress | None, attempt: AttemptLike, level: int | None
     return None
 
 
+def save_answer(store: Progress | None, qid: str, correct: bool) -> str | None:
+    """Record one check of question ``qid`` in ``store`` (nothing when None); never raises, as
+    :func:`save_attempt`: None when saved, else one sentence saying why the progress was not saved."""
+    if store is None:
+        return None
+    try:
+        store.record_answer(qid, correct)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"Your progress was not saved ({reason})."
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # For the class: export and merge
 
@@ -807,11 +1000,19 @@ def _output_path(out: str | os.PathLike[str], suffixes: tuple[str, ...]) -> Path
 @dataclass(frozen=True)
 class ClassTable:
     """A class's records merged: one row per learner (label, file, record), the topics as columns (course
-    order, then any other topic met), and one sentence per file that could not be read."""
+    order, then any other topic met), the end-of-notebook questions any learner checked, and one sentence
+    per file that could not be read."""
 
     rows: tuple[tuple[str, str, ProgressRecord], ...]
     topics: tuple[str, ...]
     problems: tuple[str, ...]
+    questions: tuple[str, ...] = ()
+    """The end-of-notebook questions any learner checked, in course order (``("04.1", "04.2")``)."""
+
+    @property
+    def notebooks(self) -> tuple[str, ...]:
+        """The notebooks of :attr:`questions`, in course order."""
+        return tuple(dict.fromkeys(q.split(".")[0] for q in self.questions))
 
 
 def merge_class(paths: Iterable[str | os.PathLike[str]]) -> ClassTable:
@@ -834,7 +1035,8 @@ def merge_class(paths: Iterable[str | os.PathLike[str]]) -> ClassTable:
     rows = [(f"{label} ({Path(src).name})" if labels.count(label) > 1 else label, src, rec)
             for label, src, rec in rows]
     extra = sorted({t.topic for _, _, rec in rows for t in rec.topics if t.topic not in TOPICS})
-    return ClassTable(tuple(rows), (*TOPICS, *extra), tuple(problems))
+    questions = sorted({q.question for _, _, rec in rows for q in rec.questions}, key=_question_key)
+    return ClassTable(tuple(rows), (*TOPICS, *extra), tuple(problems), tuple(questions))
 
 
 def _cell(text: str) -> str:
@@ -847,25 +1049,39 @@ def _missed_words(record: ProgressRecord, count: int = 3) -> str:
 
 
 def class_csv(table: ClassTable) -> str:
-    """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, and
-    the rules missed most.
+    """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, the
+    rules missed most, then the end-of-notebook questions: how many are right (and right at the first check)
+    and the checks made, and per question checked by anyone whether it is right (``yes``, ``no``; empty when
+    not answered) and its attempts.
 
-    >>> t = ClassTable((("Anna", "anna.json", ProgressRecord().with_result("legal", True)),), ("legal",), ())
-    >>> print(class_csv(t).splitlines()[1])
-    Anna,anna.json,1,1,0,1,1,0,
+    >>> rec = ProgressRecord().with_result("legal", True).with_answer("04.2", False).with_answer("04.2", True)
+    >>> t = ClassTable((("Anna", "anna.json", rec),), ("legal",), (), ("04.2",))
+    >>> print(class_csv(t))
+    learner,file,done,right first time,hints,legal done,legal right first time,legal hints,rules missed most,\
+questions right,questions right first time,question attempts,04.2 right,04.2 attempts
+    Anna,anna.json,1,1,0,1,1,0,,1,0,2,yes,2
+    <BLANKLINE>
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     head = ["learner", "file", "done", "right first time", "hints"]
     for topic in table.topics:
         head += [f"{topic} done", f"{topic} right first time", f"{topic} hints"]
-    writer.writerow([*head, "rules missed most"])
+    head += ["rules missed most", "questions right", "questions right first time", "question attempts"]
+    for qid in table.questions:
+        head += [f"{qid} right", f"{qid} attempts"]
+    writer.writerow(head)
     for label, source, rec in table.rows:
         row = [_cell(label), _cell(Path(source).name), str(rec.done), str(rec.right_first), str(rec.hints)]
         for topic in table.topics:
             t = rec.topic(topic)
             row += [str(t.done), str(t.right_first), str(t.hints)]
-        writer.writerow([*row, _missed_words(rec)])
+        row += [_missed_words(rec), str(rec.questions_right), str(sum(q.right_first for q in rec.questions)),
+                str(rec.question_attempts)]
+        for qid in table.questions:
+            q = rec.question(qid)
+            row += ["yes" if q.right else "no", str(q.attempts)] if q.attempts else ["", ""]
+        writer.writerow(row)
     return out.getvalue()
 
 
@@ -884,6 +1100,7 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
         body.append(f"<tr><th scope='row' title='{esc(Path(source).name)}'>{esc(label)}</th>"
                     f"<td class='num'>{rec.done} · {rec.right_first} · {rec.hints}</td>{''.join(cells)}"
                     f"<td>{esc(_missed_words(rec))}</td></tr>")
+    answers = _class_questions_html(table)
     left_out = ""
     if table.problems:
         items = "".join(f"<li>{esc(p)}</li>" for p in table.problems)
@@ -895,7 +1112,37 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
         f"</head><body><h1>{esc(title)}</h1>"
         f"<p>{len(table.rows)} learners. Each cell: exercises done · right at the first check · after a hint.</p>"
         f"<table><thead><tr><th>Learner</th><th>All topics</th>{head}<th>Rules missed most</th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>{left_out}</body></html>\n"
+        f"<tbody>{''.join(body)}</tbody></table>{answers}{left_out}</body></html>\n"
+    )
+
+
+def _class_questions_html(table: ClassTable) -> str:
+    """The second table of :func:`class_html`: learner × notebook, the end-of-notebook questions checked."""
+    if not table.questions:
+        return "<h2>End-of-notebook questions</h2><p>No learner has checked a question yet.</p>"
+    esc = html.escape
+    head = "".join(f"<th>Notebook {esc(nb)}</th>" for nb in table.notebooks)
+    body = []
+    for label, source, rec in table.rows:
+        cells = []
+        for nb in table.notebooks:
+            n = rec.notebook_questions(nb)
+            detail = "; ".join(f"{q.question}: {'right' if q.right else 'not right yet'}, "
+                               f"{q.attempts} attempt{'s' if q.attempts > 1 else ''}" for q in rec.questions_of(nb))
+            text = f"{n.right} of {n.answered} · {n.right_first} · {n.attempts}" if n.answered else "–"
+            cells.append(f"<td class='num' title='{esc(detail)}'>{text}</td>")
+        wrong = ", ".join(f"{q.question} ({q.attempts}×)" for q in rec.questions if not q.right)
+        first = sum(q.right_first for q in rec.questions)
+        total = (f"{rec.questions_right} of {len(rec.questions)} · {first} · {rec.question_attempts}"
+                 if rec.questions else "–")
+        body.append(f"<tr><th scope='row' title='{esc(Path(source).name)}'>{esc(label)}</th>"
+                    f"<td class='num'>{total}</td>{''.join(cells)}<td>{esc(wrong)}</td></tr>")
+    return (
+        "<h2>End-of-notebook questions</h2>"
+        "<p>Each cell: questions right of those checked · right at the first check · checks made "
+        "(point at a cell for each question).</p>"
+        f"<table class='questions'><thead><tr><th>Learner</th><th>All notebooks</th>{head}"
+        f"<th>Not right yet (checks)</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
 
 

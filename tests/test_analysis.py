@@ -151,3 +151,57 @@ def test_plots(frames):
     assert fig3.axes[0].get_legend() is not None
     for f in (fig, fig2, fig3):
         plt.close(f)
+
+
+# ----------------------------------------------------------------------------------------------
+# The package: one module per concern, every name of the old single module still importable
+
+# jasslib.analysis's public names when it was one module (analysis.py), in its order: none may be lost.
+OLD_NAMES = [
+    "DECK_SIZE", "HAND_SIZE", "TOTAL_HANDS", "RANK_NAMES", "longest_run", "count_hands", "p_holds", "p_stoeck",
+    "p_sequence_at_least", "p_longest_sequence", "p_four_of_a_kind", "p_any_weis", "weis_ranks", "exact_weis_table",
+    "weis_events", "weis_check", "best_contracts", "schieben_table", "compare_summaries", "raw_vs_multiplied",
+    "hist_grid", "box_by_contract", "REVIEW_COLUMNS", "review", "review_totals", "dd_table", "dd_scores", "dd_best",
+    "dd_vs_rule", "feature_fit", "TIP_KINDS", "tip_puur_naell", "tip_schieben", "tip_obenabe", "tip_weis",
+    "tip_positions", "tip_summary", "TIP_SAMPLE_SEED", "TIP_SAMPLE_ROUNDS", "tip_sample", "sample_layouts",
+    "best_by_layout", "review_losses", "history_table",
+]
+CONCERNS = ["odds", "frames", "plots", "postmortem", "dd", "tips", "history"]
+
+
+def test_the_package_keeps_every_name_of_the_old_module():
+    import importlib
+
+    assert a.__all__ == OLD_NAMES
+    for name in OLD_NAMES:
+        exec(f"from jasslib.analysis import {name}", {})  # raises ImportError if a name is lost
+        assert getattr(a, name) is getattr(importlib.import_module("jasslib.analysis"), name)
+
+
+def test_each_name_lives_in_exactly_one_concern_module():
+    import importlib
+    import types
+
+    from jasslib.players import sampling
+
+    homes: dict[str, str] = {}
+    for concern in CONCERNS:
+        module = importlib.import_module(f"jasslib.analysis.{concern}")
+        for name in module.__all__:
+            assert name not in homes, f"{name} in both {homes[name]} and {concern}"
+            assert getattr(a, name) is getattr(module, name), name
+            homes[name] = concern
+    assert set(homes) == set(OLD_NAMES) - {"sample_layouts"}
+    assert a.sample_layouts is sampling.sample_layouts  # moved to the players, re-exported here
+    for concern in CONCERNS:  # no function shadows a module: `jasslib.analysis.<concern>` is that module
+        assert isinstance(getattr(a, concern), types.ModuleType) and concern not in OLD_NAMES
+
+
+def test_the_sampler_needs_neither_pandas_nor_the_analysis():
+    import subprocess
+    import sys
+
+    code = ("import sys, jasslib.players.sampling; "
+            "print(sorted(m for m in ('pandas', 'jasslib.analysis', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -274,12 +274,21 @@ def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN0
         _wait_http(f"http://127.0.0.1:{port}/", proc, seconds=120)
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
-        trainer = page.locator(".jass-trainer").first
+        trainer = page.locator(".jass-trainer-legal").first  # one trainer per topic of the registry
         trainer.wait_for(state="visible", timeout=180_000)
         body = page.inner_text("body")
-        assert "import" not in body and "trainer(" not in body, "Voilà shows no code"
+        assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
+        from jasslib.exercises import topics
+
+        count = len(topics()) + 1  # every topic's trainer and the final check, rendered one after the other
+        page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}",
+                               polling=500, timeout=180_000)
+        assert page.locator(".jass-trainer").count() == count
         panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
         before = _exercises_done(_wait_text(page, panel, "Your progress"))
+        href = panel.locator("a.jass-next-link").first.get_attribute("href") or ""
+        assert href.startswith("../app/trainers.ipynb#")  # the trainer suggested next: its heading on this page
+        assert page.locator(f"h2[id='{href.partition('#')[2]}']").count() == 1
         text = _click_and_check(page, trainer)
         assert "✓" in text and "✗" in text
         panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()

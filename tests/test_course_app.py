@@ -24,6 +24,9 @@ from pathlib import Path
 import json5
 import nbformat
 import pytest
+from htmlcheck import parse as parse_html
+
+from jasslib.exercises import get_topic
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "jupyter_config"
@@ -238,3 +241,106 @@ def test_the_app_answers_the_rule_book_rendered_and_only_to_its_users(server):
     room, _ = server("--classroom", "--ip", "127.0.0.1")
     status, location = _get(room, "/voila/render/docs/rules.md")
     assert status == 302 and location.startswith("/login"), "in the classroom the rule book asks for the token too"
+
+
+# ------------------------------------------------------------------ the page of trainers
+def _run_trainers_notebook(monkeypatch) -> object:  # noqa: ANN001
+    """Run app/trainers.ipynb's code cells here (without a kernel: nothing is recorded); return the value of
+    the cell that shows the trainers."""
+    import jasslib.progress
+
+    monkeypatch.setattr(jasslib.progress, "in_notebook", lambda: False)
+    notebook = nbformat.read(ROOT / "app" / "trainers.ipynb", as_version=4)
+    assert all(not c.get("outputs") for c in notebook.cells if c.cell_type == "code"), "committed without outputs"
+    namespace: dict[str, object] = {}
+    shown = None
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        *body, last = cell.source.strip().splitlines()
+        exec("\n".join(body), namespace)  # noqa: S102 - the project's own notebook
+        try:
+            value = eval(last, namespace)  # noqa: S307 - the cell's last expression, as Jupyter shows it
+        except SyntaxError:
+            exec(last, namespace)  # noqa: S102
+            continue
+        if type(value).__name__ == "TrainersPage":
+            shown = value
+    assert shown is not None, "the page shows trainers_page(...)"
+    return shown
+
+
+def test_the_page_of_trainers_has_every_topic_of_the_registry_and_the_final_check(monkeypatch):
+    from jasslib.exercises import topics
+
+    page = _run_trainers_notebook(monkeypatch)
+    assert [s.topic for s in page.sections] == [t.name for t in topics()] + [None]  # 14 and the final check
+    assert len(page.sections) == 15
+    source = (ROOT / "app" / "trainers.ipynb").read_text(encoding="utf-8")
+    assert "legal_cards_trainer" not in source and "claim_trainer" not in source, "no hand list of trainers"
+    for s in page.sections:
+        head = parse_html(s.heading_html)
+        h2 = head.find("h2")
+        assert h2.attrs["id"] == s.anchor and s.trainer.ui.layout is not None
+        if s.topic is not None:
+            assert s.trainer.exercise.topic == s.topic and f"jass-trainer-{s.topic}" in s.trainer.ui._dom_classes
+            assert get_topic(s.topic).title in h2.text
+    assert len({s.anchor for s in page.sections}) == len(page.sections)
+
+
+def test_a_topic_registered_later_is_on_the_page_too():
+    from toy_topic import registered
+
+    from jasslib.widgets import trainers_page
+
+    with registered() as toy:
+        page = trainers_page(progress=False, final_check=False)
+        assert page.sections[-1].topic == toy.name and page.section(toy.name).trainer.exercise.topic == toy.name
+
+
+def _href_target(href: str, page_folder: str) -> tuple[Path, str]:
+    """The file a relative link shown on a page of ``page_folder`` (``app``, ``notebooks``) opens, and its anchor."""
+    path, _, anchor = href.partition("#")
+    return (ROOT / page_folder / path).resolve(), anchor
+
+
+def test_the_panels_next_link_leads_to_that_trainer_on_the_page(monkeypatch, tmp_path):
+    """For every topic the panel can suggest, and for the final check, the "next" link opens the page of
+    trainers (from the app and from a notebook) at an anchor that is the heading of that very trainer."""
+    from jasslib.exercises import topics
+    from jasslib.progress import SECURE_DONE, Progress, ProgressRecord, TopicProgress
+    from jasslib.widgets.progress import progress_panel
+
+    page = _run_trainers_notebook(monkeypatch)
+    anchors = {s.anchor: s for s in page.sections}
+    names = [t.name for t in topics()]
+    secure = {n: TopicProgress(n, done=SECURE_DONE, right_first=SECURE_DONE) for n in names}
+    store = Progress(tmp_path / "p.json")
+    cases = [*names, None]
+    for suggested in cases:  # every topic before it secure: the panel suggests it (None: all secure)
+        before = names if suggested is None else names[:names.index(suggested)]
+        store.save(ProgressRecord(topics=tuple(secure[n] for n in before)))
+        panel = progress_panel(store)
+        assert (None if panel.suggestion is None else panel.suggestion.topic) == suggested
+        links = parse_html(panel.next_up.value).find_all("a")
+        assert len(links) == 1 and links[0].attrs["class"] == "jass-next-link"
+        for folder in ("app", "notebooks"):
+            target, anchor = _href_target(links[0].attrs["href"], folder)
+            assert target == ROOT / "app" / "trainers.ipynb" and target.is_file()
+            assert anchor in anchors and anchors[anchor].topic == suggested, (suggested, anchor)
+        opened = panel.open_next()  # and Open starts the same trainer in place
+        assert (opened.exercise.topic if suggested is not None else type(opened).__name__) == \
+            (suggested if suggested is not None else "FinalCheck")
+
+
+def test_the_page_of_trainers_takes_some_topics_by_name():
+    from jasslib.widgets import trainers_page
+
+    page = trainers_page(topics="legal", progress=False, final_check=False)  # one name: that topic, not its letters
+    assert [s.topic for s in page.sections] == ["legal"] and page.section("legal").anchor == "trainer-legal"
+    with pytest.raises(ValueError, match="unknown topic 'poker'"):
+        trainers_page(topics=["legal", "poker"], progress=False)
+    with pytest.raises(TypeError, match="final_check is True or False"):
+        trainers_page(final_check="no", progress=False)
+    with pytest.raises(ValueError, match="no trainer for 'weis'"):
+        page.section("weis")

@@ -54,18 +54,17 @@ def test_a_misdeal_is_only_dealt_again(path):
 
 
 def test_trainer_labels_name_the_rules_their_topic_drills():
-    """Each trainer's heading on the trainers page names only rules of its topic's ``rules``."""
-    cells = _cells(APP)
-    checked = 0
-    for (kind, heading), (next_kind, source) in zip(cells, cells[1:]):
-        called = re.fullmatch(r"(\w+_trainer)\(.*\)", source.strip())
-        if kind != "markdown" or next_kind != "code" or not called:
-            continue
-        topic = getattr(jasslib, called.group(1))(seed=1).topic
-        named = _rule_ids(heading)
-        assert named and named <= set(get_topic(topic).rules), (heading, get_topic(topic).rules)
-        checked += 1
-    assert checked >= 7
+    """Each trainer's heading on the trainers page (app/trainers.ipynb shows ``trainers_page``) names its
+    topic's title and exactly the rules of its topic's ``rules``."""
+    from jasslib.widgets import trainers_page
+
+    assert any(kind == "code" and re.fullmatch(r"trainers_page\(.*\)", source.strip()) for kind, source in _cells(APP))
+    page = trainers_page(seed=1, progress=False, final_check=False)
+    for section in page.sections:
+        topic = get_topic(section.topic)
+        named = _rule_ids(section.heading_html)
+        assert named == set(topic.rules) and topic.title in section.heading_html, (section.heading_html, topic.rules)
+    assert len(page.sections) == len(jasslib.exercises.topics()) >= 14
 
 
 def test_notebook_09_ends_with_the_final_check_before_its_questions():

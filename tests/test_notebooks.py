@@ -160,4 +160,4 @@ def test_notebook_code_cells_are_thin(path):
     cells = _read(path).cells
     long = [(i, *f) for i, c in enumerate(cells) if c.cell_type == "code" for f in _long_functions(c.source)]
     assert not long, (f"{path.name}: functions longer than {MAX_DEF_LINES} lines (cell, name, lines): {long}; "
-                      "move them to jasslib (e.g. jasslib/analysis.py) with docstrings and tests")
+                      "move them to jasslib (e.g. the jasslib/analysis package) with docstrings and tests")

@@ -35,7 +35,7 @@ OPTIONAL_MODULES = (
     "jasslib/solver.py",
     "jasslib/ddtable.py",
     "jasslib/players/",
-    "jasslib/analysis.py",
+    "jasslib/analysis/",
 )
 
 # Distribution name -> name it is imported under, where the two differ.

@@ -174,7 +174,7 @@ _BAD_FILES = [
     (b"[1, 2]", "is not a jasslib progress file: it holds a JSON list"),
     (b'{"name": "my notes"}', 'is not a jasslib progress file: it has no "format" field'),
     (b'{"format": "other.app/3"}', "is not a jasslib progress file: it has the format 'other.app/3'"),
-    (b'{"format": "jasslib.progress/2"}', "was written by another version of jasslib"),
+    (b'{"format": "jasslib.progress/3"}', "was written by another version of jasslib"),
     (b'{"format": "jasslib.progress/1", "topics": []}', '"topics" should be an object'),
     (b'{"format": "jasslib.progress/1", "learner": 7}', "\"learner\": a learner's name is text"),
     (b'{"format": "jasslib.progress/1", "topics": {"legal": {"done": -1}}}',
@@ -524,3 +524,179 @@ def test_a_learners_name_cannot_become_a_spreadsheet_formula(tmp_path):
     Progress(path).save(ProgressRecord(learner="=HYPERLINK(1)").with_result("deal", True))
     text = progress.class_csv(merge_class([path]))
     assert list(csv.reader(io.StringIO(text)))[1][0] == "'=HYPERLINK(1)"
+
+
+# ---------------------------------------------------------------------------------------------
+# The end-of-notebook questions
+
+
+def _answer_question(widget, right: bool) -> None:
+    """Answer a checked question right, or wrong, through its inputs, and press Check."""
+    q = widget.question
+    if q.kind == "choice":
+        widget.set_response(q.answer if right else next(o for o in q.options if o != q.answer))
+    elif q.kind == "cards":
+        hand = CardSet(q.exercise.position["hand"])
+        widget.set_response(q.answer if right else (hand if q.answer != hand else CardSet(list(hand)[1:])))
+    else:
+        widget.set_response(q.answer if right else q.answer + 1)
+    widget.check_button.click()
+
+
+def test_every_check_of_a_question_is_recorded_with_its_attempts(store_path):
+    from jasslib.widgets.questions import questions
+
+    qs = questions("04", progress=store_path)
+    first, second = qs.widgets[0], qs.widgets[1]
+    first.check_button.click()  # no answer yet: asked for, not counted
+    assert not store_path.exists()
+    _answer_question(first, False)
+    _answer_question(first, True)
+    _answer_question(first, False)  # a later wrong check does not undo the first right one
+    _answer_question(second, True)
+    data = _saved(store_path)
+    assert data["format"] == FORMAT == "jasslib.progress/2"
+    assert data["questions"] == {"04": {first.question.id: {"attempts": 3, "right_at": 2},
+                                        second.question.id: {"attempts": 1, "right_at": 1}}}
+    record = Progress(store_path).load()
+    q = record.question(first.question.id)
+    assert (q.attempts, q.right, q.right_first, q.wrong_checks) == (3, True, False, 1)
+    assert record.notebook_questions("04")[1:] == (2, 2, 1, 4)
+    assert record.done == 0  # the trainers' exercises are counted apart
+    assert ProgressRecord.from_dict(record.to_dict(), "x") == record
+
+
+def test_a_question_outside_a_notebook_records_nothing_by_default(store_path):
+    from jasslib.widgets.questions import question
+
+    widget = question("04.2")  # plain Python: the default records nowhere, as the trainers' default does
+    _answer_question(widget, True)
+    assert widget.progress is None and not store_path.exists() and widget.correct
+
+
+def test_an_unsaved_answer_is_said_under_the_feedback_not_raised(tmp_path):
+    from jasslib.widgets.questions import question
+
+    path = tmp_path / "p.json"
+    path.write_text("{}", encoding="utf-8")  # not a progress file: never overwritten
+    widget = question("04.2", progress=path)
+    _answer_question(widget, True)
+    assert "✓" in widget.feedback.value and "Your progress was not saved" in widget.feedback.value
+    assert path.read_text(encoding="utf-8") == "{}"
+
+
+def test_a_format_1_file_is_still_read_and_written_again_as_format_2(tmp_path):
+    path = tmp_path / "old.json"
+    old = {"format": "jasslib.progress/1", "learner": "Anna", "created": None, "updated": None,
+           "topics": {"legal": {"done": 2, "right_first": 1, "hints": 0, "solutions": 0, "level": None,
+                                "rules": {}}}}
+    path.write_text(json.dumps(old), encoding="utf-8")
+    store = Progress(path)
+    assert store.load().topic("legal").done == 2 and store.load().questions == ()
+    store.record_answer("05.1", True)
+    data = _saved(path)
+    assert data["format"] == "jasslib.progress/2" and data["topics"]["legal"]["done"] == 2
+    assert data["questions"] == {"05": {"05.1": {"attempts": 1, "right_at": 1}}}
+
+
+def test_a_damaged_questions_field_is_named():
+    def check(questions, words):
+        data = {"format": FORMAT, "topics": {}, "questions": questions}
+        with pytest.raises(ProgressFileError, match="damaged") as info:
+            ProgressRecord.from_dict(data, "anna.json")
+        assert "anna.json" in str(info.value) and words in str(info.value), str(info.value)
+
+    check_cases([
+        ([], '"questions" should be an object'),
+        ({"4": {}}, "has a notebook '4'"),
+        ({"04": []}, "questions of notebook 04 should be an object"),
+        ({"04": {"04": {"attempts": 1}}}, "a question id is 'NN.k'"),
+        ({"04": {"05.1": {"attempts": 1}}}, "question 05.1 is filed under notebook 04"),
+        ({"04": {"04.1": 3}}, "question 04.1 should be an object"),
+        ({"04": {"04.1": {"attempts": 0}}}, '"attempts" should be 1 or more'),
+        ({"04": {"04.1": {"attempts": True}}}, '"attempts" should be a whole number'),
+        ({"04": {"04.1": {"attempts": 2, "right_at": 3}}}, '"right_at" should be a check from 1 to its 2'),
+        ({"04": {"04.1": {"attempts": 2, "right_at": 0}}}, '"right_at"'),
+        ({"04": {"04.1": {"attempts": 2, "right_at": "1"}}}, '"right_at"'),
+    ], check)
+
+
+def test_a_bad_question_id_is_refused_on_write_by_the_readers_rule(tmp_path):
+    from jasslib.progress import AnswerRecordError
+
+    path = tmp_path / "p.json"
+    store = Progress(path)
+    store.record_answer("04.2", True)
+    before = path.read_bytes()
+
+    def check(qid):
+        with pytest.raises(AnswerRecordError, match="a question id is 'NN.k'"):
+            store.record_answer(qid, True)
+        with pytest.raises(AnswerRecordError):
+            ProgressRecord().with_answer(qid, False)
+
+    check_cases(["", "4.2", "04.0", "04.2 ", "04.1234", "x" * 70, None, 4.2, ["04", 2]], check)
+    assert path.read_bytes() == before  # nothing written
+    assert read_progress(path).question("04.2").attempts == 1
+
+
+def test_the_panel_shows_the_questions_answered(store_path):
+    from jasslib.exercises.questions import questions_for
+
+    store = Progress(store_path)
+    for qid, right in (("04.1", False), ("04.1", True), ("04.2", False), ("07.1", True)):
+        store.record_answer(qid, right)
+    panel = progress_panel(store_path)
+    text = html.unescape(panel.summary.value)
+    assert "2 of 3 questions right" in text and "4 checks" in text
+    table = parse(panel.questions_table.value)
+    rows = [[td.text for td in tr.find_all("td")] for tr in table.find_all("tr")[1:]]
+    checked_04 = sum(not q.discussion for q in questions_for("04"))
+    checked_07 = sum(not q.discussion for q in questions_for("07"))
+    assert rows == [["Notebook 04", f"1 of 2 of {checked_04}", "0", "3", "04.2"],
+                    ["Notebook 07", f"1 of 1 of {checked_07}", "1", "1", "–"]]
+    # and the panel follows a check made in a question widget
+    from jasslib.widgets.questions import question
+
+    _answer_question(question("04.2", progress=store_path), True)
+    panel.refresh()
+    assert "3 of 3 questions right" in html.unescape(panel.summary.value)
+
+
+def test_the_class_table_merges_the_questions(tmp_path, capsys):
+    anna, beat = Progress(tmp_path / "anna.json"), Progress(tmp_path / "beat.json")
+    anna.set_learner("Anna")
+    beat.set_learner("Beat")
+    anna.record_answer("04.1", True)
+    anna.record_answer("04.2", False)
+    anna.record_answer("04.2", False)
+    beat.record_answer("04.2", False)
+    beat.record_answer("04.2", True)
+    beat.record("legal", True)
+    beat.record_answer("12.3", True)
+    table = merge_class([anna.path, beat.path])
+    assert table.questions == ("04.1", "04.2", "12.3") and table.notebooks == ("04", "12")
+    out = tmp_path / "class.csv"
+    assert main(["progress", "class", str(anna.path), str(beat.path), "--out", str(out)]) == 0
+    assert "2 learner(s) and 3 question(s)" in capsys.readouterr().out
+    rows = {r["learner"]: r for r in csv.DictReader(io.StringIO(out.read_text(encoding="utf-8")))}
+    pick = ("questions right", "questions right first time", "question attempts", "04.1 right", "04.1 attempts",
+            "04.2 right", "04.2 attempts", "12.3 right", "12.3 attempts")
+    assert [rows["Anna"][k] for k in pick] == ["1", "1", "3", "yes", "1", "no", "2", "", ""]
+    assert [rows["Beat"][k] for k in pick] == ["2", "1", "3", "", "", "yes", "2", "yes", "1"]
+    html_out = tmp_path / "class.html"
+    assert main(["progress", "class", str(anna.path), str(beat.path), "--out", str(html_out)]) == 0
+    page = html_out.read_text(encoding="utf-8")
+    assert_well_formed(page)
+    questions_table = parse(page).find_all("table")[1]
+    cells = {tr.find("th").text: [td.text for td in tr.find_all("td")] for tr in questions_table.find_all("tr")[1:]}
+    assert cells == {"Anna": ["1 of 2 · 1 · 3", "1 of 2 · 1 · 3", "–", "04.2 (2×)"],
+                     "Beat": ["2 of 2 · 1 · 3", "1 of 1 · 0 · 2", "1 of 1 · 1 · 1", ""]}
+
+
+def test_export_keeps_the_questions(tmp_path, capsys, store_path):
+    Progress().record_answer("04.2", False)
+    out = tmp_path / "anna.json"
+    assert main(["progress", "export", "--name", "Anna", "--out", str(out)]) == 0
+    assert "0 exercise(s) and 1 question(s)" in capsys.readouterr().out
+    assert read_progress(out).question("04.2") == Progress().load().question("04.2")

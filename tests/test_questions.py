@@ -16,6 +16,7 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
+from casetable import check_cases
 from htmlcheck import parse
 
 from jasslib import (
@@ -522,3 +523,196 @@ def test_random_clicks_never_raise():
             widget.check_button.click()
         parse(widget.feedback.value)  # always well-formed HTML, never a traceback
         assert "Traceback" not in widget.feedback.value and "Something went wrong" not in widget.feedback.value
+
+
+# ---------------------------------------------------------------------------------------------
+# Every figure an explanation states is the engine's
+
+
+_CARD = re.compile(r"(?:10|[6-9JQKA])[♠♥♦♣]")
+_ZERO = re.compile(r"\b(?:worth|counts?|makes?|scores?) (?:nothing|no points)\b|\bcounts? nothing\b")
+_FIGURE = re.compile(
+    r"(?:\b(?:counts?|worth|makes?|adds?|scores?|gives?|is|are)|=)\s+(\d[\d,]*)\b(?![♠♥♦♣–-])"  # "counts 8", "= 11"
+    r"|\b(\d[\d,]*)(?=\s+(?:points?|trick points|for the last trick|in the cards|Weis\b))"  # "20 points"
+    r"|\((\d[\d,]*)\)"  # "four Kings (100)"
+    r"|(?<=: )(\d[\d,]*)(?=\s*(?:\(|\.|$))"  # "...: 0 (S1)"
+)
+
+
+def stated_figures(text: str) -> set[int]:
+    """The points figures an explanation states: the numbers after counts/worth/makes/adds/is/=, before
+    points/for the last trick/in the cards, in brackets or after a colon, and 0 for "worth nothing"
+    (card names and rule ids are not figures)."""
+    t = re.sub(r"\b[A-Z]\d{1,2}\b", "RULE", _CARD.sub("CARD", text))
+    found = {int(next(g for g in groups if g).replace(",", "")) for groups in _FIGURE.findall(t)}
+    return found | ({0} if _ZERO.search(t) else set())
+
+
+def stated_sums(text: str) -> list[tuple[str, int]]:
+    """Every ``a + b × c = d`` an explanation states, as (the left side in Python, the right side)."""
+    t = re.sub(r"(?<=\d),(?=\d{3})", "", _CARD.sub(" ", text))
+    found = []
+    for m in re.finditer(r"=\s*(\d+)", t):
+        left = re.split(r"[:;.]|, |\bclaims\b", t[:m.start()])[-1]
+        tokens = re.sub(r"[^\d+×÷()\s-]", " ", left).replace("×", "*").replace("÷", "//").split()
+        for i in range(len(tokens)):  # the longest arithmetic tail: "team 1 claims 2980 + 0 × 1" -> "2980 + 0 * 1"
+            tail = " ".join(tokens[i:])
+            if re.search(r"[-+*/]", tail) and "C(" not in left:
+                try:
+                    compile(tail, "<sum>", "eval")
+                except SyntaxError:
+                    continue
+                found.append((tail, int(m.group(1))))
+                break
+    return found
+
+
+def test_stated_figures_reads_the_figures_and_worth_nothing():
+    assert stated_figures("the 6♠ first loses a trick worth nothing, 20 points of clubs and 5 for the last "
+                          "trick (O7)") == {0, 20, 5}
+    assert stated_figures("K♠ 4 + A♠ 11 = 15: the 10♠ is the Banner (D2)") == {15}
+    assert stated_sums("team 1 claims 2980 + 0 × 1 = 2980 < 3000; (90 + 5 for the last trick) × 4 = 380") == [
+        ("2980 + 0 * 1", 2980), ("(90 + 5 ) * 4", 380)]
+
+
+def _engine_figures() -> dict[str, set[int]]:
+    """Per question, the figures its explanation may state, each computed here by the engine (independently
+    of how the question builds its text); beyond :func:`_common_figures`."""
+    from jasslib.play import trick_points, trick_winner
+    from jasslib.scoring import games_won
+    from jasslib.solver import Position, solve
+    from jasslib.weis import Weis
+
+    parse = CardSet.parse
+    o, h = Contract.OBENABE, Contract.HEARTS
+
+    def pts(contract: Contract, card: str, ruleset=CLASSIC) -> int:  # noqa: ANN001
+        return ruleset.card_points(contract)[Card.parse(card)]
+
+    def trick(cards: str, contract: Contract) -> int:
+        return trick_points([Card.parse(c) for c in cards.split()], contract)
+
+    nine = Weis.from_cards  # a Weis's points by the engine
+    obenabe_end = solve(Position((parse("A♣ 6♠"), parse("K♣ 7♠"), parse("Q♣ 8♠"), parse("J♣ 9♠")), (), Seat(0),
+                                 o, tricks_won=(3, 4)))
+    spades = [Card.parse(c) for c in "6♠ 7♠ 8♠ 9♠".split()]
+    assert spades[trick_winner(spades, o)] == Card.parse("9♠")
+    bots = question("08.2")  # the bots' round of notebook 08, replayed by the engine
+    from jasslib.exercises.questions import _bots_round
+
+    last = _bots_round().tricks[-1]
+    contest = contest_hands(["K♣ K♠ K♥ K♦ 6♣ 7♣ 8♣ 10♠ A♥", "7♥ 8♥ 9♥ 10♥ J♥ 9♣ Q♣ 7♠ 9♠",
+                             "6♦ 7♦ 8♦ 9♦ J♣ A♣ 6♠ J♦ Q♥", "10♣ J♠ Q♠ A♠ 6♥ 10♦ 8♠ Q♦ A♦"], Contract.CLUBS, forehand=0)
+    assert bots.answer in ("team 0", "team 1")
+    return {
+        "02.6": {pts(o, "8♠")},
+        "02.7": {pts(Contract.SPADES, "8♠"), pts(Contract.SPADES, "J♠"), pts(Contract.SPADES, "9♠")},
+        "02.8": {pts(Contract.SPADES, "8♥")},
+        "04.2": {pts(h, "K♠"), pts(h, "A♠"), pts(h, "6♥"), pts(h, "A♦")},
+        "05.1": {nine("8♥ 9♥ 10♥").points},
+        "05.2": {nine("9♠ 10♠ J♠ Q♠").points, nine("9♠ 10♠ J♠ Q♠ K♠").points,
+                 best_declaration(parse("9♠ 10♠ J♠ Q♠ K♠ K♣ K♥ K♦ 6♥"), Contract.CLUBS).points},
+        "05.7": {contest.points[0], contest.points[1]},
+        "06.2": {stoeck_points(o)},
+        "06.6": {0},  # no trick and no Weis: nothing to count (H1)
+        "07.5": {games_won(1420)},
+        "07.6": {games_won(1500)},
+        "08.2": {last.points},
+        "08.4": {nine("J♦ 9♦ 10♦").points},
+        "09.3": {pts(Contract.UNDENUFE, "A♠"), pts(Contract.UNDENUFE, "6♠")},
+        "09.4": {pts(Contract.UNDENUFE, "A♠", MODERN), pts(Contract.UNDENUFE, "6♠", MODERN)},
+        "09.5": {pts(o, "8♠", MODERN)},
+        "09.6": {MODERN.sequence_points(5)},
+        "09.7": {MODERN.sequence_points(7)},
+        "12.2": {trick("6♥ 7♥ 8♥ 9♥", h)},
+        "12.3": {obenabe_end.value[0], trick("6♠ 7♠ 8♠ 9♠", o), trick("A♣ K♣ Q♣ J♣", o),
+                 obenabe_end.card_values[Card.parse("A♣")][0]},
+        "12.6": {20},  # a made-up example of two mistakes of 20 points each, not a figure of the game
+        "13.7": {best_declaration(parse("6♠ 7♠ 8♠"), h).points},
+        "13.2": _push_band_gain(),  # the shipped DD table's figure, recomputed by the next test too
+    }
+
+
+def _push_band_gain() -> set[int]:
+    from jasslib import analysis, ddtable
+
+    push = analysis.tip_schieben(ddtable.sample(ddtable.SAMPLE_DEALS))
+    return {round(float(g)) for g in push["push gain"]}
+
+
+def _common_figures() -> set[int]:
+    """The game's totals, which any explanation may state: the cards' 152, the last trick's 5, 157, the match's
+    100 and 257, Stöck's 20, a hand's 9 cards, the multipliers and the targets and Schneider thresholds of both
+    rule sets."""
+    from jasslib.scoring import MATCH_BONUS
+
+    cards = sum(CLASSIC.card_points(Contract.CLUBS))
+    hand_size = len(deal_deck(range(36), dealer=0)[0])
+    multipliers = {r.multiplier(c) for r in (CLASSIC, MODERN) for c in Contract}
+    return {cards, hand_size, LAST_TRICK_BONUS, HAND_TOTAL, MATCH_BONUS, MATCH_TOTAL, stoeck_points(Contract.CLUBS),
+            *multipliers, *(r.target for r in (CLASSIC, MODERN)), *(r.schneider for r in (CLASSIC, MODERN))}
+
+
+def test_every_points_figure_of_every_explanation_is_the_engines():
+    """No explanation states a figure the engine does not give: each figure it states (a card's or a trick's
+    points, a Weis, a total, "worth nothing") is one the engine computes for that question, each sum it
+    writes out adds up, and a number question's explanation states its answer."""
+    common, engine = _common_figures(), _engine_figures()
+    assert set(engine) <= {q.id for q in all_questions()}
+
+    def check(q: Question) -> None:
+        sums = stated_sums(q.explanation)
+        prompt = re.sub(r"\b(?:seats?|teams?|hand|notebook|section|sequence of)\s+\d+", "", _CARD.sub("", q.prompt))
+        given = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", prompt)}  # seat 0 gives no figure
+        allowed = (common | engine.get(q.id, set()) | ({q.answer} if q.kind == "number" else set()) | given
+                   | {right for _, right in sums})
+        stray = stated_figures(q.explanation) - allowed
+        assert not stray, f"{q.id} states {sorted(stray)}, which the engine does not give: {q.explanation}"
+        for left, right in sums:
+            assert eval(left) == right, f"{q.id}: {left} is not {right}"  # noqa: S307 - digits and operators only
+        if q.kind == "number":
+            assert str(q.answer) in q.explanation.replace(",", ""), q.id
+
+    check_cases([q for q in all_questions() if q.kind != "cards"], check)
+
+
+def test_question_12_3_values_the_spade_trick_by_the_engine():
+    """The 6♠ trick of the Obenabe ending (6♠ 7♠ 8♠ 9♠) is worth the 8♠'s 8 (O5), not nothing."""
+    from jasslib.play import trick_points
+
+    q = question("12.3")
+    spade_trick = trick_points([Card.parse(c) for c in "6♠ 7♠ 8♠ 9♠".split()], Contract.OBENABE)
+    assert spade_trick == CLASSIC.card_points(Contract.OBENABE)[Card.parse("8♠")] == 8
+    assert f"worth {spade_trick} points" in q.explanation and "nothing" not in q.explanation
+    assert 0 not in stated_figures(q.explanation) and "O5" in q.rules
+
+
+def test_notebook_13s_model_answers_give_the_numbers_the_shipped_data_show():
+    """13.2 (below which estimate pushing pays) and 13.3 (how often Obenabe is not the best with four aces and
+    kings) answer with the figures of the shipped 400-deal DD table, recomputed here."""
+    from jasslib import analysis, ddtable
+
+    table = ddtable.sample(ddtable.SAMPLE_DEALS)
+    # 13.3, counted from the table itself: forehand's aces + kings, and each contract's DD score (points × factor)
+    four = table[(table.fh_aces + table.fh_kings) == 4]
+    scores = {c: four[f"dd_{c.name.lower()}"] * CLASSIC.multiplier(c) for c in Contract}
+    import pandas as pd
+
+    others = pd.concat([s for c, s in scores.items() if c is not Contract.OBENABE], axis=1).max(axis=1)
+    not_best = int((scores[Contract.OBENABE] < others).sum())
+    assert (not_best, len(four)) == (23, 34)  # the shipped sample: 23 of 34
+    text = question("13.3").explanation
+    assert f"In {not_best} of the {len(four)} deals" in text and f"({not_best / len(four):.0%})" in text
+    assert "Often enough" not in text
+    # 13.2, from the push table notebook 13 shows: the mean push gain turns negative at the band from 125
+    push = analysis.tip_schieben(table)
+    gains = dict(zip((b.left for b in push.index), push["push gain"]))
+    assert all(g > 0 for edge, g in gains.items() if edge < 125) and all(g <= 0 for edge, g in gains.items()
+                                                                         if edge >= 125)
+    band = push.loc[[b for b in push.index if b.left == 97.5][0]]
+    text = question("13.2").explanation
+    assert "below an estimate of 125" in text and "rule-based player's 97.5" in text
+    assert f"gained only {band['push gain']:.0f} points" in text and f"{band['P(push better)']:.0%} of the " \
+        f"{int(band['deals'])} deals" in text
+    assert "Read it off" not in text
+

@@ -432,6 +432,16 @@ def test_best_by_layout_double_dummy_is_an_upper_bound():
     assert str(solve(r).best) == t.best.iloc[0]  # row 0 is the real layout
 
 
+def test_layouts_and_their_decision_need_a_round_in_play():
+    """Before the contract (C1) and after the last card there is no card to decide: a PhaseError, not a TypeError."""
+    fresh = Round.deal(seed=1)
+    done = play_round(Round.deal(seed=1), [RuleBasedPlayer()] * 4)
+    for rnd in (fresh, done):
+        for f in (a.sample_layouts, a.best_by_layout):
+            with pytest.raises(PhaseError, match="after the contract, C1"):
+                f(rnd, 2)
+
+
 def test_the_shipped_tip_sample_is_what_tip_positions_makes():
     t = a.tip_sample()
     assert set(t.kind) == set(a.TIP_KINDS) and t["round"].between(0, a.TIP_SAMPLE_ROUNDS - 1).all()

@@ -772,20 +772,31 @@ def _notebook_12() -> list[Question]:
     worst = next(str(c) for c in trumps.card_values if c not in trumps.best)
     last = solve(Position((parse("A♣ 6♠"), parse("K♣ 7♠"), parse("Q♣ 8♠"), parse("J♣ 9♠")), (), Seat(0),
                           Contract.OBENABE, tricks_won=(3, 4)))
+    # the two tricks of the Obenabe ending, and the Näll's trick of the first one, valued by the engine
+    spades, clubs = [Card.parse(c) for c in ("6♠", "7♠", "8♠", "9♠")], [Card.parse(c) for c in ("A♣", "K♣", "Q♣", "J♣")]
+    spade_points, club_points = trick_points(spades, Contract.OBENABE), trick_points(clubs, Contract.OBENABE)
+    spade_taker = spades[trick_winner(spades, Contract.OBENABE)]
+    eight = _points(Contract.OBENABE, "8♠")
+    ace_first = last.card_values[Card.parse("A♣")][0]
+    hearts = [Card.parse(c) for c in ("6♥", "7♥", "8♥", "9♥")]
+    nell_trick = trick_points(hearts, Contract.HEARTS)
     return [
         _yes_no("12.1", "In the first ending (hearts trump), seat 1 has no spade left. Could it trump the A♠ even "
                         "if it still held a spade?", True,
                 "Yes: in a trump contract you may trump instead of following suit, whether or not you can follow "
                 "(P3); only under-trumping is limited (P4).", "P3", "P4"),
         _choice("12.2", "In that ending, which lead is best for seat 0?", [worst, best], best,
-                f"{best}: it draws the trumps, the Näll takes a trick of 14 points, and the A♠ is then the best card "
-                f"left for the last trick and its {LAST_TRICK_BONUS} (O7). Leading {worst} lets seat 1 trump it "
-                f"(P3) and costs {trumps.loss(worst)} on the difference between the teams.", "P3", "O7"),
+                f"{best}: it draws the trumps, the Näll takes a trick of {nell_trick} points, and the A♠ is then the "
+                f"best card left for the last trick and its {LAST_TRICK_BONUS} (O7). Leading {worst} lets seat 1 trump "
+                f"it (P3) and costs {trumps.loss(worst)} on the difference between the teams.", "P3", "O7"),
         _number("12.3", "In the Obenabe ending with A♣ and 6♠, how many points does seat 0's team make with the best "
                         "lead?", last.value[0],
-                f"{last.value[0]}: the 6♠ first loses a trick worth nothing and keeps the A♣ for the last trick, "
-                f"20 points of clubs and {LAST_TRICK_BONUS} for the last trick (O7); the A♣ first makes 20 and "
-                f"gives the last trick away.", "O7", "O1", label="Points"),
+                f"{last.value[0]}: the 6♠ first gives away a trick worth {spade_points} points (the 8♠ counts {eight} "
+                f"in Obenabe, O5, and the {spade_taker} takes it) and keeps the A♣ for the last trick: {club_points} "
+                f"points of clubs and {LAST_TRICK_BONUS} for the last trick (O7), {club_points + LAST_TRICK_BONUS}. "
+                f"The A♣ first makes only {ace_first}: it gives the last trick away, "
+                f"{spade_points} + {LAST_TRICK_BONUS} = {spade_points + LAST_TRICK_BONUS} for the other team.",
+                "O7", "O5", "O1", label="Points"),
         _discussion("12.4", "Why is a DD value an upper bound for a player who cannot see the other hands?",
                     "The solver picks the best card for the actual layout of the hidden cards; a player must pick "
                     "one card for every layout the unseen cards could have, and the best card changes with the "
@@ -809,9 +820,51 @@ def _notebook_12() -> list[Question]:
     ]
 
 
+def _push_pays(push: Any) -> tuple[float, Any, bool]:
+    """From :func:`jasslib.analysis.tip_schieben`'s table: the estimate below which pushing gained on average
+    (the lower edge of the first band whose mean push gain is not positive), the last band below it, and
+    whether no band above it gained."""
+    bands, gains = list(push.index), list(push["push gain"])
+    first_loss = next(i for i, gain in enumerate(gains) if gain <= 0)
+    return float(bands[first_loss].left), push.iloc[first_loss - 1], all(g <= 0 for g in gains[first_loss:])
+
+
+def _model_answers_13() -> tuple[str, str]:
+    """The model answers of 13.2 and 13.3, with the numbers the shipped DD table shows (notebook 13's tables)."""
+    from .. import analysis, ddtable  # layer 4 (pandas), only for the figures of these two answers
+    from ..players.heuristics import default_threshold
+
+    table = ddtable.sample(ddtable.SAMPLE_DEALS)
+    player = default_threshold(CLASSIC.multipliers)
+    push = analysis.tip_schieben(table)
+    pays, band, never_above = _push_pays(push)
+    below = push[[b.right <= player for b in push.index]]
+    push_answer = (
+        f"In this data pushing gained on average below an estimate of {pays:g}: the mean push gain is positive in "
+        f"every band up to {pays:g} and {'not positive in any band above it' if never_above else 'mixed above it'}. "
+        f"That is higher than the rule-based player's "
+        f"{player:g}, but between {player:g} and {pays:g} pushing gained only {band['push gain']:.0f} points on "
+        f"average and was the better choice in {band['P(push better)']:.0%} of the {int(band['deals'])} deals, "
+        f"while below {player:g} it was better in {below['P(push better)'].min():.0%} to "
+        f"{below['P(push better)'].max():.0%} of them. A band holds a few dozen deals, so its mean has wide error "
+        "bars, and DD lets both teams see every card; real partners choose without seeing, so the threshold "
+        "that pays at a real table can differ (C1).")
+    obenabe = analysis.tip_obenabe(table)
+    four = obenabe.loc[4]
+    deals = int(four["deals"])
+    best = round(float(four["P(obenabe best)"]) * deals)
+    obenabe_answer = (
+        f"In {deals - best} of the {deals} deals with four aces and kings ({1 - best / deals:.0%}) Obenabe was "
+        f"not the DD-best contract: long suits with the top cards run in Obenabe (O1), but a hand with many "
+        "trumps of one suit, including the Puur and the Näll, may score more as that trump, and Undenufe counts "
+        "most (O2, C3). Look at the length of the suits and the gaps below the aces.")
+    return push_answer, obenabe_answer
+
+
 def _notebook_13() -> list[Question]:
     three = best_declaration(CardSet.parse("6♠ 7♠ 8♠"), Contract.HEARTS).points
     hearts = three * CLASSIC.multiplier(Contract.HEARTS)
+    push_answer, obenabe_answer = _model_answers_13()
     return [
         _discussion("13.1", "Tip 1 is about memory, but the solver has a perfect memory. What does the Puur table "
                             "show instead, and why is that still a reason to keep track of those two cards?",
@@ -820,16 +873,10 @@ def _notebook_13() -> list[Question]:
                     "your own trump is the master and whether a trump lead will be beaten.", "O2"),
         _discussion("13.2", "Below which estimate does pushing pay in the DD data? Is it the rule-based player's "
                             "97.5? Why may the answer differ with real players?",
-                    "Read it off the push table: where the mean push gain turns positive. A band holds a few "
-                    "dozen deals, so its mean has wide error bars, and DD lets both teams see every card; real "
-                    "partners choose without seeing, so the threshold that pays at a real table can differ (C1).",
-                    "C1"),
+                    push_answer, "C1"),
         _discussion("13.3", "With four aces and kings, how often is Obenabe not the best contract? What else in the "
                             "hand would you look at?",
-                    "Often enough: long suits with the top cards run in Obenabe (O1), but a hand with many trumps "
-                    "of one suit, including the Puur and the Näll, may score more as that trump with its "
-                    "multiplier (O2, C3). Look at the length of the suits and the gaps below the aces.",
-                    "O1", "C3"),
+                    obenabe_answer, "O1", "C3"),
         _number("13.4", "What does the last trick add to the card points, whoever takes it?", LAST_TRICK_BONUS,
                 f"{LAST_TRICK_BONUS} points: with them the trick points of a hand make 157 (O7).", "O7",
                 label="Points"),

@@ -10,6 +10,8 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
 * :func:`review_trainer` (mixed topics) and :func:`final_check` (about twenty mixed items ending with
   a score per rule id).
 * :class:`RoundPlayer`: a whole round against three bots.
+* :func:`trainers_page`: every registered topic's trainer on one page, each under a heading with an anchor
+  (the app's page of trainers).
 
 In a notebook, the last expression of a cell shows the widget::
 
@@ -43,6 +45,7 @@ from .trainer import (
     trick_trainer,
     weis_trainer,
 )
+from .trainers_page import TrainersPage, trainers_page
 
 __all__ = [
     "Trainer",
@@ -67,4 +70,6 @@ __all__ = [
     "FinalCheck",
     "final_check",
     "RoundPlayer",
+    "TrainersPage",
+    "trainers_page",
 ]

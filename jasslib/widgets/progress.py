@@ -2,10 +2,13 @@
 
 :func:`progress_panel` shows what the trainers recorded across sessions: the exercises done, how many
 were right at the first check and how many after a hint, one line per topic, the rules missed most (each
-rule id a link to the rule book), and the trainer to go to next (a topic the learner struggles with, else
-the first topic in course order that is not yet secure).  **Open** starts that trainer below the panel,
-where the learner left off; its checks are recorded in the same file and the panel follows them.  A name
-typed in the name field is saved with the record, for the class table (``python -m jasslib progress``).
+rule id a link to the rule book), the questions answered at the end of the notebooks (right, right at the
+first check, the checks made, notebook by notebook), and the trainer to go to next (a topic the learner
+struggles with, else the first topic in course order that is not yet secure), linked to its place on the
+app's page of trainers (:func:`jasslib.widgets.trainers_page.trainer_link`).  **Open** starts that
+trainer below the panel, where the learner left off; its checks are recorded in the same file and the
+panel follows them.  A name typed in the name field is saved with the record, for the class table
+(``python -m jasslib progress``).
 
 Problems (a damaged file, a place where progress may not be kept) are written into the panel, never
 raised.
@@ -43,6 +46,7 @@ from ..progress import (
 from ..rulesets import CLASSIC, Ruleset
 from ._common import check_style, guarded, message_html, text_html
 from .trainer import FinalCheck, Trainer
+from .trainers_page import TRAINERS_PAGE, trainer_link
 
 __all__ = ["ProgressPanel", "progress_panel", "MISSED_SHOWN"]
 
@@ -72,7 +76,11 @@ class ProgressPanel:
     """A panel over a learner's progress file: ``ProgressPanel()`` (the default file) or
     ``ProgressPanel(path)``; ``progress`` takes what the trainers take (:data:`jasslib.progress.ProgressSpec`).
 
-    Public widgets: :attr:`ui`, :attr:`summary`, :attr:`topics_table`, :attr:`missed`, :attr:`next_up`,
+    ``trainers_page``: the page of trainers the "next" suggestion links to (relative to the page showing the
+    panel; None: no link).
+
+    Public widgets: :attr:`ui`, :attr:`summary`, :attr:`topics_table`, :attr:`questions_table`,
+    :attr:`missed`, :attr:`next_up`,
     :attr:`open_button`, :attr:`refresh_button`, :attr:`name_text`, :attr:`name_button`, :attr:`message`
     and :attr:`trainer_box` (where **Open** puts :attr:`trainer`).  :attr:`record` is the record last read
     (None when the file could not be read) and :attr:`suggestion` the trainer to go to next (None: every
@@ -80,8 +88,9 @@ class ProgressPanel:
     """
 
     def __init__(self, progress: ProgressSpec = True, style: str = "french",
-                 ruleset: Ruleset | str = CLASSIC) -> None:
+                 ruleset: Ruleset | str = CLASSIC, trainers_page: str | None = TRAINERS_PAGE) -> None:
         self.style = check_style(style)
+        self.trainers_page = trainers_page
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.record: ProgressRecord | None = None
         self.suggestion: Suggestion | None = None
@@ -90,6 +99,7 @@ class ProgressPanel:
         self.where = w.HTML()
         self.summary = w.HTML()
         self.topics_table = w.HTML()
+        self.questions_table = w.HTML()
         self.missed = w.HTML()
         self.next_up = w.HTML()
         self.message = w.HTML()
@@ -111,6 +121,7 @@ class ProgressPanel:
                 self.where,
                 self.summary,
                 self.topics_table,
+                self.questions_table,
                 self.missed,
                 w.HBox([self.next_up, self.open_button]),
                 w.HBox([self.name_text, self.name_button, self.refresh_button]),
@@ -164,22 +175,29 @@ class ProgressPanel:
             self.name_text.value = record.learner
         self.summary.value = self._summary_html(record)
         self.topics_table.value = self._topics_html(record)
+        self.questions_table.value = self._questions_html(record)
         self.missed.value = self._missed_html(record)
-        self.next_up.value = self._next_html(self.suggestion)
+        self.next_up.value = self._next_html(self.suggestion, self.trainers_page)
         self.open_button.description = "Open the final check" if self.suggestion is None else "Open"
 
     def _show_nothing(self) -> None:
-        for widget in (self.summary, self.topics_table, self.missed, self.next_up):
+        for widget in (self.summary, self.topics_table, self.questions_table, self.missed, self.next_up):
             widget.value = ""
 
     @staticmethod
     def _summary_html(record: ProgressRecord) -> str:
+        answered = ""
+        if record.questions:
+            answered = (f" End-of-notebook questions: <b>{record.questions_right} of "
+                        f"{_plural(len(record.questions), 'question')} right</b>, "
+                        f"{_plural(record.question_attempts, 'check')}.")
         if not record.done:
-            return "<p>No exercise checked yet: your results appear here as you work through the trainers.</p>"
+            return ("<p>No exercise checked yet: your results appear here as you work through the trainers."
+                    f"{answered}</p>")
         started = sum(1 for t in record.topics if t.started)
         who = f"{html.escape(record.learner)}: " if record.learner else ""
         return (f"<p>{who}<b>{_plural(record.done, 'exercise')} done</b>, {record.right_first} right at the "
-                f"first check, {record.hints} after a hint, in {_plural(started, 'topic')}.</p>")
+                f"first check, {record.hints} after a hint, in {_plural(started, 'topic')}.{answered}</p>")
 
     def _topics_html(self, record: ProgressRecord) -> str:
         if not record.done:
@@ -193,6 +211,25 @@ class ProgressPanel:
             rows.append(f"<tr><td>{html.escape(_title(name))}</td>{self._counts_html(t)}</tr>")
         head = "".join(f"<th>{h}</th>" for h in ("Topic", "done", "right first time", "hints", "level"))
         return (f"<table class='jass-table jass-progress-topics'><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+    @staticmethod
+    def _questions_html(record: ProgressRecord) -> str:
+        """One row per notebook with a question checked: right, right at the first check, checks, and the
+        questions not right yet."""
+        if not record.questions:
+            return ""
+        rows = []
+        for notebook in record.question_notebooks():
+            n = record.notebook_questions(notebook)
+            open_ = ", ".join(q.question for q in record.questions_of(notebook) if not q.right) or "–"
+            rows.append(f"<tr><td>Notebook {html.escape(notebook)}</td>"
+                        f"<td style='text-align:right'>{n.right} of {n.answered} of {_checked_count(notebook)}</td>"
+                        f"<td style='text-align:right'>{n.right_first}</td>"
+                        f"<td style='text-align:right'>{n.attempts}</td><td>{html.escape(open_)}</td></tr>")
+        head = "".join(f"<th>{h}</th>" for h in ("Questions", "right of answered of all", "right first time",
+                                                 "checks", "not right yet"))
+        return (f"<table class='jass-table jass-progress-questions'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
     @staticmethod
@@ -217,11 +254,17 @@ class ProgressPanel:
         return f"<div class='jass-progress-missed'><b>Rules you miss most</b><ul>{items}</ul></div>"
 
     @staticmethod
-    def _next_html(suggestion: Suggestion | None) -> str:
+    def _next_html(suggestion: Suggestion | None, page: str | None = TRAINERS_PAGE) -> str:
+        topic = None if suggestion is None else suggestion.topic
+        name = "the final check" if topic is None else _title(topic)
+        where = html.escape(name)
+        if page is not None:  # where that trainer is on the page of trainers (Open starts it here too)
+            where = (f'<a class="jass-next-link" href="{html.escape(trainer_link(topic, page))}" target="_blank" '
+                     f'title="This trainer on the page of all trainers">{where}</a>')
         if suggestion is None:
-            return ("<p><b>Next:</b> every topic is secure. Try the final check: about twenty mixed "
+            return (f"<p><b>Next:</b> every topic is secure. Try {where}: about twenty mixed "
                     "questions and your score per rule.</p>")
-        return (f"<p><b>Next:</b> {html.escape(_title(suggestion.topic))} "
+        return (f"<p><b>Next:</b> {where} "
                 f"<small>({html.escape(suggestion.topic)}: {html.escape(suggestion.reason)})</small></p>")
 
     # ------------------------------------------------------------------ actions
@@ -274,7 +317,17 @@ class ProgressPanel:
         self.message.value = message_html(said, "ok")
 
 
+def _checked_count(notebook: str) -> int | str:
+    """How many checked (not discussion) questions ``notebook`` ends with ('?' for one the course lacks)."""
+    from ..exercises.questions import questions_for
+
+    try:
+        return sum(not q.discussion for q in questions_for(notebook))
+    except ValueError:  # a notebook of another version of the course
+        return "?"
+
+
 def progress_panel(progress: ProgressSpec = True, style: str = "french",
-                   ruleset: Ruleset | str = CLASSIC) -> ProgressPanel:
+                   ruleset: Ruleset | str = CLASSIC, trainers_page: str | None = TRAINERS_PAGE) -> ProgressPanel:
     """A :class:`ProgressPanel` over ``progress`` (default: the learner's progress file)."""
-    return ProgressPanel(progress, style=style, ruleset=ruleset)
+    return ProgressPanel(progress, style=style, ruleset=ruleset, trainers_page=trainers_page)

@@ -9,6 +9,11 @@ as the trainers show.  **Check** with no answer yet (nothing chosen or marked, a
 and counts nothing.  A discussion question has a box for your own answer and a **Show a model answer**
 button instead.  Nothing here judges an answer.
 
+Every check of a checked question is recorded in the learner's progress (:mod:`jasslib.progress`: the
+question id, the attempts, the check at which it was first right), as the trainers record theirs, and the
+progress panel and the class table show them.  ``progress`` takes what the trainers take: by default the
+learner's file when running in a notebook or the app, nowhere otherwise.
+
 As everywhere in :mod:`jasslib.widgets`, ``button.click()`` and setting ``.value`` run the callbacks at
 once, so a test (or a cell) can answer a question:
 
@@ -36,6 +41,7 @@ from ..exercises import get_topic
 from ..exercises.base import Malformed, _as_int
 from ..exercises.questions import Question, questions_for
 from ..exercises.questions import question as _find
+from ..progress import Progress, ProgressSpec, save_answer, trainer_progress
 from ._common import CardLook, CardPicture, card_pictures_row, check_style, guarded, message_html, text_html
 from .trainer import feedback_html
 
@@ -53,12 +59,13 @@ class QuestionWidget:
     (kind ``cards``: the hand's :class:`~jasslib.widgets._common.CardPicture` controls, clicked to mark a card and
     clicked again to take the mark back, as in the trainers), :attr:`number_text` (kind ``number``),
     :attr:`answer_text` (a discussion question's box), :attr:`check_button`, :attr:`model_button` (discussion)
-    and :attr:`feedback`.
+    and :attr:`feedback`.  :attr:`progress` is where each check is recorded (None: nowhere).
     """
 
-    def __init__(self, item: Question | str, style: str = "french") -> None:
+    def __init__(self, item: Question | str, style: str = "french", progress: ProgressSpec = None) -> None:
         self.question = item if isinstance(item, Question) else _find(item)
         self.style = check_style(style)
+        self.progress: Progress | None = trainer_progress(progress)
         self.correct: bool | None = None
         """None until checked; then whether the last check was right."""
         self._listeners: list[Any] = []
@@ -199,7 +206,8 @@ class QuestionWidget:
             return None
         fb = self.question.check(self.response())
         self.correct = bool(fb.correct)
-        self.feedback.value = feedback_html(fb)
+        unsaved = save_answer(self.progress, self.question.id, self.correct)  # None when saved
+        self.feedback.value = feedback_html(fb, unsaved)
         for listener in self._listeners:
             listener(self)
         return fb
@@ -219,11 +227,14 @@ class QuestionWidget:
 class QuestionSet:
     """The questions of one notebook, one :class:`QuestionWidget` each, with a running count of right answers.
 
-    :attr:`widgets` holds the questions' widgets in order, :attr:`ui` the whole set.
+    :attr:`widgets` holds the questions' widgets in order, :attr:`ui` the whole set; each check is recorded
+    in :attr:`progress` (None: nowhere).
     """
 
-    def __init__(self, items: Iterable[Question], style: str = "french", title: str = "") -> None:
-        self.widgets = [QuestionWidget(q, style) for q in items]
+    def __init__(self, items: Iterable[Question], style: str = "french", title: str = "",
+                 progress: ProgressSpec = None) -> None:
+        self.progress: Progress | None = trainer_progress(progress)  # one store (and one warning) for the set
+        self.widgets = [QuestionWidget(q, style, progress=self.progress or False) for q in items]
         self.checked = sum(not q.question.discussion for q in self.widgets)
         self.tally = w.HTML()
         for widget in self.widgets:
@@ -255,11 +266,12 @@ def _position_html(q: Question, style: str) -> str:
     return sheet_html(ex, style) if ex is not None and sheet_html is not None else q.position_html(style)
 
 
-def question(qid: str, style: str = "french") -> QuestionWidget:
+def question(qid: str, style: str = "french", progress: ProgressSpec = None) -> QuestionWidget:
     """The question ``qid`` (``"03.2"``) as a widget; a ValueError naming the questions for an unknown one."""
-    return QuestionWidget(_find(qid), style)
+    return QuestionWidget(_find(qid), style, progress=progress)
 
 
-def questions(notebook: str | int, style: str = "french") -> QuestionSet:
-    """Every question at the end of ``notebook`` (``"03"`` or ``3``) as widgets, with a count of right answers."""
-    return QuestionSet(questions_for(notebook), style)
+def questions(notebook: str | int, style: str = "french", progress: ProgressSpec = None) -> QuestionSet:
+    """Every question at the end of ``notebook`` (``"03"`` or ``3``) as widgets, with a count of right answers;
+    each check is recorded in ``progress`` (as the trainers record theirs)."""
+    return QuestionSet(questions_for(notebook), style, progress=progress)

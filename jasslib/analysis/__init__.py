@@ -1,0 +1,108 @@
+"""Analysis helpers for the strategy notebooks: exact Weis and Stöck odds, best contracts per deal, plots,
+double-dummy reviews and tables, the beginners' tips put to the test.
+
+An optional package: it needs numpy and pandas (the ``sim`` extra) and matplotlib for the plots (the
+``notebooks`` extra); the core engine never imports it.  Nothing here restates a rule of play: the
+empirical side asks the engine (:func:`~jasslib.weis.find_weis`, :func:`~jasslib.simulation.simulate`,
+:func:`~jasslib.solver.solve`), the exact side counts hands.  One module per concern, every name
+importable from ``jasslib.analysis`` itself:
+
+* :mod:`~jasslib.analysis.odds`: exact Weis and Stöck odds, and the same events counted on dealt hands;
+* :mod:`~jasslib.analysis.frames`: simulated rounds read for strategy (best contracts, schieben, summaries);
+* :mod:`~jasslib.analysis.plots`: histograms and box plots per contract;
+* :mod:`~jasslib.analysis.postmortem`: a round reviewed card by card with all cards open, and the price
+  of not seeing the hidden cards (:func:`best_by_layout`, on :func:`jasslib.players.sampling.sample_layouts`);
+* :mod:`~jasslib.analysis.dd`: double-dummy tables of one deal and of many;
+* :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
+* :mod:`~jasslib.analysis.history`: a round's history as a table.
+
+>>> from jasslib import analysis
+>>> analysis.p_stoeck(), analysis.review is analysis.postmortem.review
+(Fraction(2, 35), True)
+"""
+
+from __future__ import annotations
+
+from ..players.sampling import sample_layouts
+from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
+from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
+from .history import history_table
+from .odds import (
+    DECK_SIZE,
+    HAND_SIZE,
+    RANK_NAMES,
+    TOTAL_HANDS,
+    count_hands,
+    exact_weis_table,
+    longest_run,
+    p_any_weis,
+    p_four_of_a_kind,
+    p_holds,
+    p_longest_sequence,
+    p_sequence_at_least,
+    p_stoeck,
+    weis_check,
+    weis_events,
+    weis_ranks,
+)
+from .plots import box_by_contract, hist_grid
+from .postmortem import REVIEW_COLUMNS, best_by_layout, review, review_losses, review_totals
+from .tips import (
+    TIP_KINDS,
+    TIP_SAMPLE_ROUNDS,
+    TIP_SAMPLE_SEED,
+    tip_obenabe,
+    tip_positions,
+    tip_puur_naell,
+    tip_sample,
+    tip_schieben,
+    tip_summary,
+    tip_weis,
+)
+
+__all__ = [
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "TOTAL_HANDS",
+    "RANK_NAMES",
+    "longest_run",
+    "count_hands",
+    "p_holds",
+    "p_stoeck",
+    "p_sequence_at_least",
+    "p_longest_sequence",
+    "p_four_of_a_kind",
+    "p_any_weis",
+    "weis_ranks",
+    "exact_weis_table",
+    "weis_events",
+    "weis_check",
+    "best_contracts",
+    "schieben_table",
+    "compare_summaries",
+    "raw_vs_multiplied",
+    "hist_grid",
+    "box_by_contract",
+    "REVIEW_COLUMNS",
+    "review",
+    "review_totals",
+    "dd_table",
+    "dd_scores",
+    "dd_best",
+    "dd_vs_rule",
+    "feature_fit",
+    "TIP_KINDS",
+    "tip_puur_naell",
+    "tip_schieben",
+    "tip_obenabe",
+    "tip_weis",
+    "tip_positions",
+    "tip_summary",
+    "TIP_SAMPLE_SEED",
+    "TIP_SAMPLE_ROUNDS",
+    "tip_sample",
+    "sample_layouts",
+    "best_by_layout",
+    "review_losses",
+    "history_table",
+]

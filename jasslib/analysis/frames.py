@@ -1,0 +1,133 @@
+"""Frames of simulated rounds (:func:`jasslib.simulation.simulate`) read for strategy: the best contract per
+deal in hindsight, what schieben paid, summaries side by side, the multiplier's effect on the spread."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..simulation import CONTRACT_NAMES, summarize
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["best_contracts", "schieben_table", "compare_summaries", "raw_vs_multiplied"]
+
+
+def _diff_matrix(df: pd.DataFrame) -> tuple[Any, pd.DataFrame]:
+    """(deals × 6 score differences, the first row of each deal) of a frame simulated with contract="all"."""
+    import numpy as np
+
+    n = len(CONTRACT_NAMES)
+    d = df.sort_values(["deal", "contract"], kind="stable")
+    codes = d["contract"].cat.codes.to_numpy()
+    if len(d) % n or not (codes.reshape(-1, n) == np.arange(n)).all():
+        raise ValueError('expected a frame of simulate(..., contract="all"): each deal under all six contracts')
+    diff = (d["score_0"].to_numpy(dtype=np.int64) - d["score_1"].to_numpy(dtype=np.int64)).reshape(-1, n)
+    return diff, d.iloc[::n]
+
+
+def best_contracts(df: pd.DataFrame) -> pd.DataFrame:
+    """Per deal of a ``contract="all"`` frame: which contract gave team 0 (forehand's team) the highest
+    score difference (``score_0 − score_1``, Weis and Stöck included; ties go to the first in the order
+    ♣ ♠ ♥ ♦ Obenabe Undenufe) beside forehand's features and the rule-based estimate ``fh_best``.
+
+    Columns: ``deal``, the ``fh_*`` features, ``diff_<contract>`` for each contract, ``best``,
+    ``best_diff``, ``fh_best_diff`` (what the estimate's contract gave) and ``regret`` (the difference).
+
+    >>> from jasslib.simulation import simulate
+    >>> b = best_contracts(simulate(50, players="rule", contract="all", seed=3, progress=False))
+    >>> len(b), bool((b.regret >= 0).all()), bool((b.best_diff >= b.diff_clubs).all())
+    (50, True, True)
+    """
+    import numpy as np
+    import pandas as pd
+
+    diff, first = _diff_matrix(df)
+    features = [c for c in first.columns if c.startswith("fh_")]
+    out = first[["deal", *features]].reset_index(drop=True)
+    for c, name in enumerate(CONTRACT_NAMES):
+        out[f"diff_{name}"] = diff[:, c]
+    best = diff.argmax(axis=1)
+    estimate = out["fh_best"].cat.codes.to_numpy()
+    out["best"] = pd.Categorical.from_codes(best, categories=CONTRACT_NAMES, ordered=True)
+    out["best_diff"] = diff.max(axis=1)
+    out["fh_best_diff"] = diff[np.arange(len(diff)), estimate]
+    out["regret"] = out["best_diff"] - out["fh_best_diff"]
+    return out
+
+
+def schieben_table(choose: pd.DataFrame, every: pd.DataFrame) -> pd.DataFrame:
+    """Per deal: what the team got with the contract actually chosen (``choose``: ``contract="choose"``)
+    beside what forehand would have got naming its own best-estimated contract and the best contract in
+    hindsight (``every``: the same seed and deals with ``contract="all"``).
+
+    Columns: ``schoben``, ``contract``, ``fh_top_value`` (forehand's highest estimate), ``actual_diff``,
+    ``own_diff``, ``oracle_diff`` and ``push_gain`` (actual − own: positive when schieben paid).  When
+    forehand did not push, the rule-based player named its best estimate, so ``push_gain`` is 0 there.
+
+    >>> from jasslib.simulation import simulate
+    >>> kw = dict(players="rule", seed=4, progress=False)
+    >>> t = schieben_table(simulate(60, contract="choose", **kw), simulate(60, contract="all", **kw))
+    >>> bool((t.loc[~t.schoben, "push_gain"] == 0).all()), bool((t.oracle_diff >= t.actual_diff).all())
+    (True, True)
+    """
+    import pandas as pd
+
+    if set(choose["seed"].astype(str).unique()) != set(every["seed"].astype(str).unique()):
+        raise ValueError("the two frames must come from the same seed (the same deals)")
+    b = best_contracts(every).set_index("deal")
+    c = choose.set_index("deal")
+    deals = c.index.intersection(b.index)
+    if len(deals) < len(c):
+        raise ValueError("every deal of `choose` must also be in `every` (simulate the same rounds)")
+    c, b = c.loc[deals], b.loc[deals]
+    values = b[[f"fh_value_{n}" for n in CONTRACT_NAMES]].max(axis=1)
+    actual = c["score_0"].astype(int) - c["score_1"].astype(int)
+    out = pd.DataFrame({
+        "schoben": c["schoben"].to_numpy(),
+        "contract": c["contract"].to_numpy(),
+        "fh_top_value": values.to_numpy(),
+        "actual_diff": actual.to_numpy(),
+        "own_diff": b["fh_best_diff"].to_numpy(),
+        "oracle_diff": b["best_diff"].to_numpy(),
+    }, index=deals)
+    out["push_gain"] = out["actual_diff"] - out["own_diff"]
+    return out
+
+
+def compare_summaries(frames: Mapping[str, pd.DataFrame], name: str = "group") -> pd.DataFrame:
+    """:func:`~jasslib.simulation.summarize` of several frames stacked, with an outer index level ``name``.
+
+    >>> from jasslib.simulation import simulate
+    >>> df = simulate(100, players="rule", contract="choose", seed=5, progress=False)
+    >>> t = compare_summaries({"forehand": df[~df.schoben], "partner": df[df.schoben]}, name="chooser")
+    >>> t.index.names, int(t["rounds"].sum())
+    (FrozenList(['chooser', 'contract']), 100)
+    """
+    import pandas as pd
+
+    return pd.concat({label: summarize(df) for label, df in frames.items()}, names=[name])
+
+
+def raw_vs_multiplied(df: pd.DataFrame) -> pd.DataFrame:
+    """Per contract: the multiplier (C3), mean and standard deviation of team 0's trick points before
+    (``trick_points_0``) and after the multiplier (``trick_score_0``), and the ratio of the spreads.
+
+    >>> from jasslib.simulation import simulate
+    >>> t = raw_vs_multiplied(simulate(200, contract="all", seed=6, progress=False))
+    >>> bool(((t["std ratio"] - t["multiplier"]).abs() < 1e-9).all())
+    True
+    """
+    import pandas as pd
+
+    g = df.groupby("contract", observed=True)
+    out = pd.DataFrame({
+        "multiplier": g["multiplier"].first().astype(int),
+        "mean raw": g["trick_points_0"].mean().round(1),
+        "std raw": g["trick_points_0"].std(),
+        "mean multiplied": g["trick_score_0"].mean().round(1),
+        "std multiplied": g["trick_score_0"].std(),
+    })
+    out["std ratio"] = out["std multiplied"] / out["std raw"]
+    return out.round({"std raw": 1, "std multiplied": 1})

@@ -1,0 +1,212 @@
+"""A round judged card by card with all cards open (double dummy, :mod:`jasslib.solver`): the review of one
+round, the points rule-based players lose over many, and what double dummy promises that a player who
+cannot see the hidden cards cannot get (:func:`best_by_layout`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..players.sampling import sample_layouts
+from ..rulesets import CLASSIC, Ruleset
+from ..simulation import CONTRACT_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from ..round import Round
+
+__all__ = ["REVIEW_COLUMNS", "review", "review_totals", "review_losses", "best_by_layout"]
+
+
+REVIEW_COLUMNS: dict[str, str] = {
+    "trick": "the trick, 1..9",
+    "seat": "the seat that played the card",
+    "team": "that seat's team (seat % 2)",
+    "card": "the card played",
+    "value": "the team's trick points at the end of the round if this card is played and everybody plays "
+             "perfectly afterwards (cards taken so far + the double-dummy value from here)",
+    "best_value": "the same with the best card instead: the most the team could still make",
+    "lost": "best_value - value: the points the card gave away (0 for a best card)",
+    "best": "the best cards in that position, as text",
+    "best_cards": "the best cards, as a CardSet",
+    "choices": "how many cards were legal",
+}
+"""The columns of :func:`review`."""
+
+
+def _replay_start(rnd: Round) -> Round:
+    """A fresh round with the same deal, seats and contract calls as ``rnd``, before the first card."""
+    from ..errors import PhaseError
+    from ..round import Round
+
+    if rnd.contract is None:
+        raise PhaseError("there is nothing to review yet: the contract is not named (C1)")
+    fresh = Round([rnd.initial_hand(s) for s in range(4)], dealer=rnd.dealer, forehand=rnd.forehand,
+                  ruleset=rnd.ruleset, seed=rnd.seed)
+    if rnd.pushed:
+        fresh.schieben(rnd.forehand)
+    fresh.choose(rnd.contract, rnd.chooser)
+    return fresh
+
+
+def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
+    """Every card played in ``rnd`` judged with all cards open (double dummy): one row per card.
+
+    Before each card the position is solved exactly (:func:`jasslib.solver.solve`): ``value`` is what
+    the player's team ends the round with (trick points, last trick and match included; Weis and Stöck
+    do not depend on the play and are left out) if that card is played and everybody plays perfectly
+    afterwards; ``best_value`` the same with the best card; ``lost`` the difference (see
+    :data:`REVIEW_COLUMNS`).  On a perfectly played round ``value`` never changes from card to card; it
+    moves only when somebody gives points away.  A round still in play is reviewed up to its last card.
+
+    Double dummy is an honest post-mortem, not a fair judge of a single decision: the players could not
+    see the hidden hands, and a card that loses points against open cards may have been the best bet.
+
+    ``from_trick`` (1..9) leaves out the cards of the tricks before it: their positions are not solved.
+    In Obenabe and Undenufe a whole round takes the solver a few seconds; in a trump contract the
+    first tricks of a full deal can take it minutes, so a review from trick 4 or 5 is the quick one.
+
+    >>> from jasslib import Round
+    >>> r = Round.deal(seed=4)
+    >>> r.choose("obenabe")
+    >>> for _ in range(8):
+    ...     r.play(max(r.legal_cards()))
+    >>> t = review(r)
+    >>> len(t), bool((t.lost == t.best_value - t.value).all()), bool((t.lost >= 0).all())
+    (8, True, True)
+    """
+    import pandas as pd
+
+    from ..cards import Card
+    from ..solver import Position, solve
+
+    if isinstance(from_trick, bool) or not isinstance(from_trick, int) or not 1 <= from_trick <= 9:
+        raise ValueError(f"from_trick: a trick number from 1 to 9 (O1: nine tricks), got {from_trick!r}")
+    replay = _replay_start(rnd)
+    plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
+    rows = []
+    totals: tuple[int, int] | None = None  # both teams' end-of-round points, perfect play from here
+    for k, (seat, card) in enumerate(plays):
+        if k < 4 * (from_trick - 1):
+            replay.play(card, seat)
+            continue
+        team = seat % 2
+        legal = replay.legal_cards()
+        taken = replay.card_points
+        if len(legal) == 1 and totals is not None:
+            best, value, best_value = legal, totals[team], totals[team]  # a forced card keeps the value
+        else:
+            sol = solve(Position.from_round(replay))
+            after = sol.card_values[card]
+            totals = (taken[0] + after[0], taken[1] + after[1])
+            best = sol.best
+            value, best_value = totals[team], taken[team] + sol.value[team]
+        rows.append((k // 4 + 1, seat, team, str(card), value, best_value, best_value - value, str(best), best,
+                     len(legal)))
+        replay.play(card, seat)
+    return pd.DataFrame.from_records(rows, columns=list(REVIEW_COLUMNS))
+
+
+def review_totals(table: pd.DataFrame) -> pd.DataFrame:
+    """Per seat of a :func:`review` table: cards played, best cards, cards that lost points, points lost.
+
+    >>> from jasslib import Round
+    >>> from jasslib.players import RuleBasedPlayer, play_round
+    >>> r = Round.deal(seed=2)
+    >>> r.choose("undenufe")
+    >>> r = play_round(r, [RuleBasedPlayer()] * 4)
+    >>> t = review_totals(review(r, from_trick=3))
+    >>> t.columns.tolist(), int(t["cards"].sum())
+    (['team', 'cards', 'best', 'mistakes', 'lost'], 28)
+    """
+    g = table.groupby("seat")
+    out = g.agg(team=("team", "first"), cards=("card", "size"), mistakes=("lost", lambda s: int((s > 0).sum())),
+                lost=("lost", "sum"))
+    out.insert(2, "best", out["cards"] - out["mistakes"])
+    return out
+
+
+def review_losses(rounds: int = 3, seed: int | str = 0, contracts: Sequence[str] | None = None,
+                  ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
+    """Each team's points lost against perfect play, card by card (:func:`review`), in rounds of four
+    rule-based players: ``rounds`` deals of ``seed`` (as in :func:`jasslib.simulation.simulate`, forehand
+    seat 0) under each of ``contracts`` (default all six).
+
+    One row per round: ``deal``, ``contract``, ``dd`` (forehand's team's DD points at the start),
+    ``actual`` (its trick points), ``lost_0`` and ``lost_1`` (each team's sum of :func:`review`'s
+    ``lost``) and ``mistakes_0``/``mistakes_1`` (cards that lost points).
+
+    >>> t = review_losses(1, seed=3, contracts=["obenabe"])
+    >>> t.columns.tolist()
+    ['deal', 'contract', 'dd', 'actual', 'lost_0', 'lost_1', 'mistakes_0', 'mistakes_1']
+    """
+    import pandas as pd
+
+    from ..cards import CardSet
+    from ..contracts import Contract
+    from ..fast import deal_batch
+    from ..players import RuleBasedPlayer, play_round
+    from ..round import Round
+
+    names = list(CONTRACT_NAMES) if contracts is None else [CONTRACT_NAMES[int(Contract.parse(c))] for c in contracts]
+    rs = Ruleset.get(ruleset)
+    hands = deal_batch(seed, 0, int(rounds))
+    rows = []
+    for deal, row in enumerate(hands):
+        for name in names:
+            rnd = Round([CardSet.from_mask(int(h)) for h in row], dealer=3, ruleset=rs)
+            rnd.choose(CONTRACT_NAMES.index(name))
+            play_round(rnd, [RuleBasedPlayer()] * 4)
+            t = review(rnd)
+            lost = t.groupby("team").lost.agg(["sum", lambda s: int((s > 0).sum())]).reindex([0, 1], fill_value=0)
+            rows.append((deal, name, int(t.best_value.iloc[0]), rnd.score().trick_points[0], int(lost.iloc[0, 0]),
+                         int(lost.iloc[1, 0]), int(lost.iloc[0, 1]), int(lost.iloc[1, 1])))
+    out = pd.DataFrame(rows, columns=["deal", "contract", "dd", "actual", "lost_0", "lost_1", "mistakes_0",
+                                      "mistakes_1"])
+    out["contract"] = pd.Categorical(out["contract"], categories=CONTRACT_NAMES, ordered=True)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Why double dummy is optimistic: the same decision over the hidden layouts a player cannot tell apart
+
+
+def best_by_layout(rnd: Round, count: int = 12, seed: int | str = 0) -> pd.DataFrame:
+    """The decision of the seat to move solved in each of :func:`~jasslib.players.sampling.sample_layouts`:
+    one row per layout, one column per legal card with the team's end-of-round DD points if it plays that
+    card, and ``best``.
+
+    The real layout is row 0.  Against the real layout the solver plays like someone who can see every
+    card; a player must pick one card for all the layouts at once.  So the mean over the layouts of each
+    row's best value (what double dummy promises) is at least the best column mean (what a player who
+    cannot see the cards can get): the difference is the price of not seeing.
+
+    >>> from jasslib import Round
+    >>> r = Round.deal(seed=1); r.choose("obenabe")
+    >>> for _ in range(20): r.play(min(r.legal_cards()))
+    >>> t = best_by_layout(r, 4)
+    >>> len(t), bool(t.drop(columns="best").max(axis=1).mean() >= t.drop(columns="best").mean().max())
+    (4, True)
+    """
+    import pandas as pd
+
+    from ..errors import PhaseError
+    from ..solver import Position, solve
+
+    contract, seat = rnd.contract, rnd.to_move  # the seat is None once the round is done
+    if contract is None or seat is None:
+        raise PhaseError("a decision is solved while the cards are being played (after the contract, C1)")
+    team = int(seat) % 2
+    taken = rnd.card_points[team]
+    trick = tuple(c for _, c in rnd.trick)
+    leader = rnd.trick[0][0] if rnd.trick else seat
+    rows = []
+    for hands in sample_layouts(rnd, count, seed):
+        sol = solve(Position(hands, trick, leader, contract, rnd.ruleset, rnd.tricks_won))
+        row: dict[str, Any] = {str(c): taken + v[team] for c, v in sol.card_values.items()}
+        row["best"] = str(sol.best)
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    out.index.name = "layout"
+    return out
