@@ -14,6 +14,11 @@ progress panel counts that check after Refresh.  A rule id
 in notebook 03's text is clicked in JupyterLab and the rule book docs/rules.md must open at that rule.  Last,
 the course without code (``make app``, ``app/serve.py``) is walked in Voilà: the index, a link to notebook 03,
 its trainer, with no code on any page.
+
+Rule ids: in JupyterLab (notebook 03) and in the course app (the page of trainers) the rule id of a ✗ is clicked
+and the rule's text is read where it was clicked; its link opens the rendered rule book (docs/rules.html) with the
+rule, and in the app a Markdown rule link (../docs/rules.md#p4) opens the rendered book at the rule.  A rule note
+also works in a saved page without a kernel.
 """
 
 from __future__ import annotations
@@ -538,7 +543,7 @@ def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(bro
         _wait_http(f"http://127.0.0.1:{port}/voila/api/contents/", proc, seconds=120)
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{port}/voila/render/app/trainers.ipynb", timeout=180_000)
-        trainer = page.locator(".jass-trainer").first
+        trainer = page.locator(".jass-trainer-legal").first  # the page has one trainer per topic
         trainer.wait_for(state="visible", timeout=180_000)
         text = _click_and_check(page, trainer)
         rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
@@ -552,12 +557,12 @@ def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(bro
         book.wait_for_load_state(timeout=60_000)
         assert book.url.endswith(f"/voila/render/docs/rules.html#{rule.lower()}"), book.url
         _check_rendered_book_at(book, rule)
-        # a heading's rule link in the page of trainers: Markdown, ../docs/rules.md#p1
-        link = page.locator(".jp-RenderedMarkdown a, .jp-MarkdownOutput a").filter(has_text=re.compile(r"^P1$")).first
-        assert link.get_attribute("href") == "../docs/rules.md#p1"
+        # a rule link of the page's Markdown text: ../docs/rules.md#p4
+        link = page.locator(".jp-RenderedMarkdown a, .jp-MarkdownOutput a").filter(has_text=re.compile(r"^P4$")).first
+        assert link.get_attribute("href") == "../docs/rules.md#p4"
         link.click()
-        page.wait_for_url(re.compile(r".*/docs/rules\.md#p1$"), timeout=60_000)
-        _check_rendered_book_at(page, "P1")
+        page.wait_for_url(re.compile(r".*/docs/rules\.md#p4$"), timeout=60_000)
+        _check_rendered_book_at(page, "P4")
         assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
     finally:
         _stop(proc)
