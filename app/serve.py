@@ -2,7 +2,9 @@
 
 The whole course folder is served: ``/`` opens the index (``app/index.ipynb``: every notebook with its title,
 as a link), each notebook is rendered without its code cells (``/voila/render/notebooks/NN_name.ipynb``),
-and the page of trainers stays at ``/voila/render/app/trainers.ipynb``.
+and the page of trainers stays at ``/voila/render/app/trainers.ipynb``.  The rule book is answered rendered: a rule
+link of a notebook (``../docs/rules.md#p4``) or a widget (``../docs/rules.html#p4``) opens ``docs/rules.html`` at
+the rule (:data:`RULE_BOOK_ROUTE`; Voilà itself would refuse the Markdown file with "403: Forbidden").
 
 - ``python app/serve.py`` (``make app``): on http://127.0.0.1:8866, for this computer only, no token.
 - ``python app/serve.py --classroom`` (``make app-classroom``): on every network interface (0.0.0.0), so the
@@ -28,6 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = "app/index.ipynb"
 DEFAULT_PORT = 8866
+RULE_BOOK_PAGE = ROOT / "docs" / "rules.html"
+RULE_BOOK_ROUTE = r"/voila/(?:render|files)/docs/rules\.(?:md|html)"
+"""Where the rule links of the rendered notebooks and of the widgets arrive: both answer the rendered rule book."""
 
 
 def host_names(extra: Sequence[str] = ()) -> list[str]:
@@ -65,10 +70,21 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
 
 
 def make_app() -> type:
-    """Voilà's application, with ``/`` sending the browser to the course's index (query string kept)."""
+    """Voilà's application, with ``/`` sending the browser to the course's index (query string kept) and the
+    rule book answered rendered (:data:`RULE_BOOK_ROUTE`)."""
+    from jupyter_server.base.handlers import JupyterHandler
     from jupyter_server.utils import url_path_join
+    from tornado import web
     from tornado.web import RedirectHandler
     from voila.app import Voila
+
+    class RuleBookHandler(JupyterHandler):
+        """The rendered rule book, docs/rules.html (made from docs/rules.md), for the same users as the pages."""
+
+        @web.authenticated
+        def get(self) -> None:
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(RULE_BOOK_PAGE.read_bytes())
 
     class CourseApp(Voila):  # type: ignore[misc]  # Voilà has no type hints
         """Voilà serving the course folder, with the index as its landing page."""
@@ -76,7 +92,8 @@ def make_app() -> type:
         def init_handlers(self) -> list:
             landing = url_path_join(self.server_url, "voila/render", INDEX)
             home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": landing, "permanent": False})
-            return [home, *super().init_handlers()]
+            rules = (url_path_join(self.server_url, RULE_BOOK_ROUTE), RuleBookHandler)
+            return [home, rules, *super().init_handlers()]
 
     return CourseApp
 

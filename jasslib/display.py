@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, CardLike, CardSet
 from .game import Game
 from .round import Round, RoundView
-from .rulebook import RULE_BOOK, RULE_ID_PATTERN, rule_title, rule_url
+from .rulebook import RULE_ID_PATTERN, RULE_PAGE, rule_text_html, rule_title, rule_url
 from .scoring import HAND_TOTAL, HandScore
 from .weis import ContestResult, Declaration
 
@@ -1017,34 +1017,63 @@ def _progress(team: int, total: int, target: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Rule ids as links to the rule book (docs/rules.md).
+# Rule ids as links to the rule book (docs/rules.html), or as the rule's text shown where the id is clicked.
 
 _MARKUP = re.compile(r"(<!--.*?-->|<[^>]*>)", re.DOTALL)
 _TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
-_NO_LINKS = frozenset({"a", "code", "script", "style", "textarea", "title"})
-"""Elements whose text is never linked: an existing link, code, and text that is not shown as prose."""
+_NO_LINKS = frozenset({"a", "code", "label", "script", "style", "textarea", "title"})
+"""Elements whose text is never linked: an existing link or rule note, code, and text that is not shown as prose."""
+
+RULE_NOTE_CSS = (
+    "<style>.jass-rule-toggle:checked~.jass-rule-text{display:block!important}"
+    ".jass-rule-toggle:focus-visible+.jass-rule-id{outline:2px solid #1a5fb4;outline-offset:1px}"
+    ".jass-rule-toggle:checked+.jass-rule-id{background:#e8f0fb}</style>"
+)
+"""The style rules a rule note needs (a checked note shows its text): :func:`link_rules` adds them once to each
+text that has notes (a widget that joins several such texts carries a copy per text; they are the same rules)."""
+
+_NOTE_TEXT_STYLE = (
+    "display:none;position:relative;z-index:5;box-sizing:border-box;max-width:36em;margin:4px 0 6px;"
+    "padding:6px 10px;border:1px solid #9db4d6;border-left:4px solid #1a5fb4;border-radius:4px;"
+    "background:#f7faff;color:#222;font-size:13px;font-weight:normal;font-style:normal;line-height:1.4;"
+    "text-align:left;white-space:normal;cursor:auto"
+)
 
 
-def link_rules(html_text: str, base: str = RULE_BOOK) -> str:
-    """``html_text`` with every rule id (``P4``, ``W2`` in "(W2, W3)" …) linked to its place in the rule book.
+def link_rules(html_text: str, base: str = RULE_PAGE, in_place: bool = False) -> str:
+    """``html_text`` with every rule id (``P4``, ``W2`` in "(W2, W3)" …) linked to its rule.
 
     ``html_text`` is HTML (already escaped); only its text is touched, never a tag, an attribute, a
-    comment, or the text inside an existing link, ``<code>``, ``<script>``, ``<style>``, ``<textarea>``
-    or ``<title>``, so linking twice changes nothing.  A link opens the rule book at the rule
-    (``base#p4``, see :func:`jasslib.rulebook.rule_url`) in a new tab and has the rule's title as its
-    tooltip.  ``base`` is the rule book's address: the default ``../docs/rules.md`` suits the
-    notebooks in ``notebooks/`` and the app in ``app/``; a URL or another relative path works alike.
+    comment, or the text inside an existing link or rule note, ``<code>``, ``<script>``, ``<style>``,
+    ``<textarea>`` or ``<title>``, so linking twice changes nothing.
+
+    A link opens the rule book at the rule (``base#p4``, see :func:`jasslib.rulebook.rule_url`) in a new
+    tab and has the rule's title as its tooltip.  ``base`` is the rule book's address: the default
+    ``../docs/rules.html`` (:data:`jasslib.rulebook.RULE_PAGE`, the rendered page) suits the notebooks in
+    ``notebooks/`` and the app in ``app/``; a URL or another relative path works alike.
+
+    ``in_place=True`` (the widgets) makes each id a **rule note** instead: clicking the id shows the rule's
+    text right there (:func:`jasslib.rulebook.rule_text_html`), with a link to the whole rule book at the
+    rule; clicking it again hides it.  It is HTML and CSS only (a checkbox in a ``<label>``, shown by
+    :data:`RULE_NOTE_CSS`, added once), so it works in JupyterLab, in Voilà and in a saved HTML page
+    without a kernel, and it may stand inside a paragraph (the text is made of spans).
 
     >>> print(link_rules("<p>You may not under-trump (P4).</p>"))
-    <p>You may not under-trump (<a class="jass-rule" href="../docs/rules.md#p4" target="_blank" \
+    <p>You may not under-trump (<a class="jass-rule" href="../docs/rules.html#p4" target="_blank" \
 title="P4: No under-trumping">P4</a>).</p>
     >>> link_rules(link_rules("W2")) == link_rules("W2")
     True
     >>> link_rules('<span title="P4">W9, P44, <code>P4</code></span>')
     '<span title="P4">W9, P44, <code>P4</code></span>'
+    >>> note = link_rules("Never under-trump (P4).", in_place=True)
+    >>> note.count('<label class="jass-rule-note" data-rule="P4">'), "weaker than the strongest trump" in note
+    (1, True)
+    >>> link_rules(note, in_place=True) == note
+    True
     """
     out: list[str] = []
     skip = 0
+    noted = False
     for piece in _MARKUP.split(html_text):
         if not piece:
             continue
@@ -1056,14 +1085,35 @@ title="P4: No under-trumping">P4</a>).</p>
         elif skip:
             out.append(piece)
         else:
-            out.append(RULE_ID_PATTERN.sub(lambda m: _rule_link(m.group(0), base), piece))
+            linked = RULE_ID_PATTERN.sub(lambda m: _rule_link(m.group(0), base, in_place), piece)
+            noted = noted or linked != piece
+            out.append(linked)
+    if in_place and noted and RULE_NOTE_CSS not in html_text:
+        out.append(RULE_NOTE_CSS)
     return "".join(out)
 
 
-def _rule_link(rule_id: str, base: str) -> str:
+def _rule_link(rule_id: str, base: str, in_place: bool = False) -> str:
     title = html.escape(f"{rule_id}: {rule_title(rule_id)}", quote=True)
     href = html.escape(rule_url(rule_id, base), quote=True)
-    return f'<a class="jass-rule" href="{href}" target="_blank" title="{title}">{rule_id}</a>'
+    link = f'<a class="jass-rule" href="{href}" target="_blank" title="{title}">{rule_id}</a>'
+    if not in_place:
+        return link
+    heading = html.escape(f"{rule_id} · {rule_title(rule_id)}")
+    return (
+        f'<label class="jass-rule-note" data-rule="{rule_id}">'
+        '<input type="checkbox" class="jass-rule-toggle" '
+        f'aria-label="{rule_id}: show the rule" '
+        'style="appearance:none;-webkit-appearance:none;opacity:0;width:0;height:0;margin:0;padding:0;border:0;'
+        'pointer-events:none;vertical-align:middle">'
+        f'<span class="jass-rule-id" title="{title} (click to read the rule)" style="color:#1a5fb4;'
+        f'text-decoration:underline dotted;cursor:pointer;border-radius:3px">{rule_id}</span>'
+        f'<span class="jass-rule-text" role="note" style="{_NOTE_TEXT_STYLE}">'
+        f'<span style="display:block;font-weight:bold">{heading}</span>'
+        f"{rule_text_html(rule_id, base)}"
+        f'<span style="display:block;margin-top:4px">{link} in the whole rule book ↗ · click the id again to '
+        "close</span></span></label>"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -60,6 +60,24 @@ class Element:
         """All the text inside, as the DOM's ``textContent`` (character references decoded)."""
         return "".join(self._node.itertext())
 
+    @property
+    def shown_text(self) -> str:
+        """The text a reader sees before clicking anything: :attr:`text` without ``<style>`` and ``<script>``
+        and without elements hidden by an inline ``display:none`` (a rule note's text until its id is clicked)."""
+
+        def walk(node: ET.Element) -> Iterator[str]:
+            if node.text:
+                yield node.text
+            for child in node:
+                tag = str(child.tag).rpartition("}")[2] if isinstance(child.tag, str) else ""
+                hidden = "display:none" in child.attrib.get("style", "").replace(" ", "")
+                if isinstance(child.tag, str) and tag not in ("style", "script") and not hidden:
+                    yield from walk(child)
+                if child.tail:
+                    yield child.tail
+
+        return "".join(walk(self._node))
+
     def elements(self) -> Iterator[Element]:
         """Every element inside this one, in document order (comments left out)."""
         for node in self._node.iter():

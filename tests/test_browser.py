@@ -14,6 +14,11 @@ progress panel counts that check after Refresh.  A rule id
 in notebook 03's text is clicked in JupyterLab and the rule book docs/rules.md must open at that rule.  Last,
 the course without code (``make app``, ``app/serve.py``) is walked in Voilà: the index, a link to notebook 03,
 its trainer, with no code on any page.
+
+Rule ids: in JupyterLab (notebook 03) and in the course app (the page of trainers) the rule id of a ✗ is clicked
+and the rule's text is read where it was clicked; its link opens the rendered rule book (docs/rules.html) with the
+rule, and in the app a Markdown rule link (../docs/rules.md#p4) opens the rendered book at the rule.  A rule note
+also works in a saved page without a kernel.
 """
 
 from __future__ import annotations
@@ -194,6 +199,14 @@ def _wait_text(page, element, text: str) -> str:  # noqa: ANN001
     return element.text_content() or ""
 
 
+def _shown_text(element) -> str:  # noqa: ANN001
+    """The element's text without the rule notes' texts (hidden until an id is clicked) and style rules;
+    textContent, so that cells JupyterLab 4 has not rendered yet are read too."""
+    return element.evaluate("el => { const c = el.cloneNode(true);"
+                            " c.querySelectorAll('.jass-rule-text, style').forEach(n => n.remove());"
+                            " return c.textContent; }")
+
+
 def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
     """The first pick-the-cards question of ``notebook`` with a card that may not be played, answered by clicks on
     its card pictures: Check with none marked asks for cards; a legal and an illegal card marked get a ✓ and a ✗
@@ -216,7 +229,8 @@ def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
         picture.click()
         picture.get_by_text("✓ marked").wait_for(timeout=30_000)
     _click_check(box)
-    text = _wait_text(page, feedback, "✗")
+    _wait_text(page, feedback, "✗")
+    text = _shown_text(feedback)
     rule = next(i.rule for i in q.check([first, illegal]).items if i.key == str(illegal))
     assert str(illegal) in text and "✓" in text and rule and f"({rule})" in text, text
     tally = page.locator(".jass-questions").first
@@ -445,3 +459,137 @@ def test_the_course_without_code_in_voila(browser, workdir: Path) -> None:  # no
         assert "✓" in text and "✗" in text
     finally:
         _stop(proc)
+
+
+# ------------------------------------------------------------------ rule ids: the rule in place, the rendered book
+def _rule_opening(rule: str) -> str:
+    """The first words of the rule's text in the rule book (its first paragraph, Markdown marks dropped)."""
+    from jasslib.rulebook import rule_sections
+
+    markdown = rule_sections((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))[rule]
+    return " ".join(re.sub(r"[*`]", "", markdown.split("\n\n")[0]).split())[:50]
+
+
+def _open_rule_note(container, rule: str):  # noqa: ANN001, ANN202
+    """Click rule id ``rule`` in ``container``: its rule's text appears in place (it was hidden); returns the note."""
+    from jasslib.rulebook import RULES
+
+    note = container.locator(f'label.jass-rule-note[data-rule="{rule}"]').first
+    note.scroll_into_view_if_needed(timeout=60_000)
+    text = note.locator(".jass-rule-text").first
+    assert not text.is_visible(), "the rule's text waits for a click"
+    note.locator(".jass-rule-id").first.click()
+    text.wait_for(state="visible", timeout=30_000)
+    shown = " ".join(text.inner_text().split())
+    assert f"{rule} · {RULES[rule]}" in shown and _rule_opening(rule) in shown, shown[:300]
+    return note
+
+
+def _check_rendered_book_at(page, rule: str) -> None:  # noqa: ANN001
+    """``page`` is the rendered rule book (HTML, not Markdown source), scrolled to ``rule``."""
+    from jasslib.rulebook import RULES
+
+    page.wait_for_selector(f"h3 a#{rule.lower()}", state="attached", timeout=60_000)
+    heading = page.locator("h3", has=page.locator(f"a#{rule.lower()}")).first
+    assert heading.inner_text().strip() == f"{rule} · {RULES[rule]}"
+    assert _rule_opening(rule) in " ".join(page.inner_text("body").split())
+    assert "**" not in page.inner_text("body") and "### " not in page.inner_text("body"), "rendered, not Markdown"
+    page.wait_for_function("sel => { const h = document.querySelector(sel); const t = h.getBoundingClientRect().top;"
+                           " return t >= -5 && t < 200; }", arg=f"a#{rule.lower()}", timeout=30_000)
+
+
+def test_rule_id_in_a_trainer_shows_the_rule_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+    """JupyterLab: after a wrong Check, the rule id of the ✗ is clicked and the rule's text is read where it was
+    clicked (no page change); its link to the whole rule book opens docs/rules.html rendered, with the rule."""
+    with _jupyter_lab(workdir, workdir) as url:  # the course folder: ../docs/ from notebooks/ is reachable
+        page = browser.new_page()
+        page.goto(url(f"notebooks/{LEGAL_NOTEBOOK}"), timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        _wait_kernel_idle(page)
+        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+        trainer = page.locator(".jass-trainer").first
+        trainer.wait_for(state="visible", timeout=180_000)
+        text = _click_and_check(page, trainer)
+        rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
+        feedback = trainer.locator(".jass-feedback").first
+        before = page.url
+        note = _open_rule_note(feedback, rule)
+        assert page.url == before and "✗" in feedback.inner_text(), "the rule is read in place"
+        with page.expect_popup(timeout=60_000) as opened:
+            note.locator("a.jass-rule").first.click()
+        book = opened.value
+        # JupyterLab opens docs/rules.html in its HTML viewer: the page rendered in a frame
+        book.wait_for_selector("iframe", timeout=180_000)
+        frame = book.frame_locator("iframe").first
+        frame.locator(f"h3 a#{rule.lower()}").wait_for(state="attached", timeout=120_000)
+        from jasslib.rulebook import RULES
+
+        assert f"{rule} · {RULES[rule]}" in frame.locator("body").inner_text()
+        assert _rule_opening(rule) in " ".join(frame.locator("body").inner_text().split())
+        assert "Traceback" not in page.content()
+
+
+def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(browser, workdir: Path) -> None:  # noqa: ANN001
+    """make app (app/serve.py): in the page of trainers a rule id of the feedback shows its rule in place, and its
+    link opens the rendered rule book at the rule; a rule link of a notebook's text (../docs/rules.md#p4, which Voilà
+    alone answers with 403) opens the rendered book at that rule too."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(workdir / "app" / "serve.py"), "--port", str(port)],
+        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/voila/api/contents/", proc, seconds=120)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/voila/render/app/trainers.ipynb", timeout=180_000)
+        trainer = page.locator(".jass-trainer-legal").first  # the page has one trainer per topic
+        trainer.wait_for(state="visible", timeout=180_000)
+        text = _click_and_check(page, trainer)
+        rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
+        feedback = trainer.locator(".jass-feedback").first
+        before = page.url
+        note = _open_rule_note(feedback, rule)
+        assert page.url == before, "the rule is read in place"
+        with page.expect_popup(timeout=60_000) as opened:
+            note.locator("a.jass-rule").first.click()
+        book = opened.value
+        book.wait_for_load_state(timeout=60_000)
+        assert book.url.endswith(f"/voila/render/docs/rules.html#{rule.lower()}"), book.url
+        _check_rendered_book_at(book, rule)
+        # a rule link of the page's Markdown text: ../docs/rules.md#p4
+        link = page.locator(".jp-RenderedMarkdown a, .jp-MarkdownOutput a").filter(has_text=re.compile(r"^P4$")).first
+        assert link.get_attribute("href") == "../docs/rules.md#p4"
+        link.click()
+        page.wait_for_url(re.compile(r".*/docs/rules\.md#p4$"), timeout=60_000)
+        _check_rendered_book_at(page, "P4")
+        assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
+    finally:
+        _stop(proc)
+
+
+def test_rule_note_in_a_saved_page_without_a_kernel(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """A trainer's feedback saved as plain HTML, as a notebook exported with its widgets' state shows it: no kernel
+    and no script. A rule id inside a paragraph shows its rule where it is clicked (HTML and CSS only), the
+    paragraph stays one, and a second click hides the rule again."""
+    from jasslib.widgets import legal_cards_trainer
+    from jasslib.widgets._common import text_html
+
+    t = legal_cards_trainer(seed=3)
+    t.show_solution()
+    rule = re.findall(r'data-rule="([A-Z]\d)"', t.feedback.value)[0]
+    saved = tmp_path / "saved.html"
+    saved.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+                     f"<p id='one'>{text_html('You may not under-trump (P4), even to help your partner.')}</p>"
+                     f"<div>{t.feedback.value}</div></body></html>", encoding="utf-8")
+    assert "<script" not in saved.read_text(encoding="utf-8")
+    page = browser.new_page()
+    page.goto(saved.as_uri(), timeout=60_000)
+    paragraph = page.locator("p#one")
+    assert page.locator("p").count() == 1 and "even to help your partner" in paragraph.inner_text()
+    note = _open_rule_note(paragraph, "P4")
+    assert " ".join(paragraph.inner_text().split()).endswith("even to help your partner.")
+    note.locator(".jass-rule-id").first.click()
+    note.locator(".jass-rule-text").first.wait_for(state="hidden", timeout=30_000)
+    _open_rule_note(page.locator("body"), rule)
+    page.close()

@@ -198,6 +198,51 @@ def test_app_serve_runs_from_a_copy_of_the_course(tmp_path):
     assert Path(done.stdout.strip()) == tmp_path
 
 
+# ------------------------------------------------------------------ the rule book, rendered, in the app
+def test_every_rule_link_of_the_app_arrives_at_the_rule_book_route():
+    """The notebooks' Markdown links (../docs/rules.md#p4) and the widgets' links (../docs/rules.html#p4), seen from
+    any page of the app, name a path that app/serve.py answers with the rendered rule book."""
+    from urllib.parse import urljoin, urlsplit
+
+    from serve import RULE_BOOK_PAGE, RULE_BOOK_ROUTE
+
+    from jasslib.rulebook import RULE_BOOK, RULE_PAGE, rule_url
+
+    pages = ["/voila/render/app/trainers.ipynb", "/voila/render/app/index.ipynb",
+             "/voila/render/notebooks/03_following_suit_and_trumping.ipynb"]
+    for page in pages:
+        for base in (RULE_BOOK, RULE_PAGE):
+            link = urlsplit(urljoin(f"http://127.0.0.1:8866{page}", rule_url("P4", base)))
+            assert re.fullmatch(RULE_BOOK_ROUTE, link.path) and link.fragment == "p4", (page, base)
+    assert not re.fullmatch(RULE_BOOK_ROUTE, "/voila/files/docs/exercises_api.md"), "the rule book only"
+    assert RULE_BOOK_PAGE == ROOT / "docs" / "rules.html" and RULE_BOOK_PAGE.is_file()
+
+
+def _get_body(port: int, path: str) -> tuple[int, str, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+        response = conn.getresponse()
+        return response.status, response.getheader("Content-Type") or "", response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_the_app_answers_the_rule_book_rendered_and_only_to_its_users(server):
+    port, _ = server()
+    page = (ROOT / "docs" / "rules.html").read_text(encoding="utf-8")
+    for path in ("/voila/render/docs/rules.md", "/voila/files/docs/rules.md", "/voila/render/docs/rules.html",
+                 "/voila/files/docs/rules.html"):
+        status, kind, body = _get_body(port, path)
+        assert (status, kind) == (200, "text/html; charset=utf-8") and body == page, path
+    assert '<h3><a id="p4"></a>P4 · No under-trumping</h3>' in page
+    assert _get(port, "/voila/files/docs/exercises_api.md")[0] == 403, "other files stay Voilà's"
+    room, _ = server("--classroom", "--ip", "127.0.0.1")
+    status, location = _get(room, "/voila/render/docs/rules.md")
+    assert status == 302 and location.startswith("/login"), "in the classroom the rule book asks for the token too"
+
+
 # ------------------------------------------------------------------ the page of trainers
 def _run_trainers_notebook(monkeypatch) -> object:  # noqa: ANN001
     """Run app/trainers.ipynb's code cells here (without a kernel: nothing is recorded); return the value of

@@ -371,7 +371,7 @@ def test_each_question_widget_checks_right_and_wrong(q):
 
 
 def html_text(markup: str) -> str:
-    return parse(markup).text
+    return parse(markup).shown_text  # as shown: a rule note's text stays hidden until its id is clicked
 
 
 def test_choice_widget_asks_for_a_choice_first():
@@ -458,7 +458,7 @@ def test_cards_widget_marks_cards_by_clicks_and_names_each_cards_rule():
         control.click()  # 6♥ too: it would under-trump the Q♥
     assert widget.card_buttons[Card.parse("8♣")].description == "Eicheln 8, marked"
     widget.check_button.click()
-    text = parse(widget.feedback.value).text
+    text = parse(widget.feedback.value).shown_text
     assert "2 of 3 cards right." in text and "(P4)" in text and "✗" in text and "✓" in text
     assert widget.correct is False
     with pytest.raises(ValueError):

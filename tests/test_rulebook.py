@@ -5,7 +5,12 @@
 * Every number of the rule book's worked examples and tables is computed here with the engine (hand_score,
   trick_winner, trick_points, best_declaration, contest_hands, race, ...), so the prose cannot drift.
 * :func:`jasslib.display.link_rules` links ids in HTML text and nowhere else; the trainers' feedback, the round
-  player's refusals, the worksheets and the notebooks' markdown link every rule id to the rule book.
+  player's refusals, the worksheets and the notebooks' markdown link every rule id to the rule book.  In the
+  widgets each id is a rule note: its rule's text, shown where it is clicked, with a link to the rendered page.
+* The rendered page docs/rules.html and the rules' texts jasslib/data/rule_texts.json are made from docs/rules.md
+  (python -m jasslib.build_rules) and kept in step here.
+* The rule book's own statements against the sources: the modern preset's own choices, the cut (D3), looking
+  back at tricks (P1), showing the Weis (W8), a revoke keeping Weis and Stöck (G5).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from casetable import check_cases
-from htmlcheck import parse
+from htmlcheck import assert_well_formed, parse
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,9 +50,22 @@ from jasslib import (
     trick_points,
     trick_winner,
 )
-from jasslib.display import link_rules
+from jasslib.build_rules import build
+from jasslib.display import RULE_NOTE_CSS, link_rules
 from jasslib.errors import JassError
-from jasslib.rulebook import CHAPTERS, RULE_BOOK, RULE_ID_PATTERN, RULES, rule_anchor, rule_title, rule_url
+from jasslib.rulebook import (
+    CHAPTERS,
+    RULE_BOOK,
+    RULE_ID_PATTERN,
+    RULE_PAGE,
+    RULES,
+    rule_anchor,
+    rule_book_page,
+    rule_sections,
+    rule_text_html,
+    rule_title,
+    rule_url,
+)
 from jasslib.scoring import multiplied
 from jasslib.weis import four_points
 from jasslib.worksheet import answer_key_html, worksheet_html, write_worksheet
@@ -345,24 +363,37 @@ def test_presets_table():
 # --------------------------------------------------------------------------- link_rules
 
 
-def rule_links(markup: str, base: str = RULE_BOOK) -> int:
-    """Check that every rule id in the visible text of ``markup`` is a link to its rule; return how many."""
+def rule_links(markup: str, base: str = RULE_PAGE) -> int:
+    """Check that every rule id in the shown text of ``markup`` is a link to its rule, or a rule note (its id, the
+    rule's text hidden until the id is clicked, a link to the rule book at the rule); return how many."""
     doc = parse(markup)
     links = doc.find_all("a", class_="jass-rule")
     for a in links:
         assert RULE_ID_PATTERN.fullmatch(a.text), a
         assert a.attrs["href"] == rule_url(a.text, base) and a.attrs["target"] == "_blank"
         assert a.attrs["title"] == f"{a.text}: {RULES[a.text]}"
-    assert len(RULE_ID_PATTERN.findall(doc.text)) == len(links), markup
-    return len(links)
+    notes = doc.find_all("label", class_="jass-rule-note")
+    for note in notes:
+        rule = note.attrs["data-rule"]
+        assert note.find(class_="jass-rule-id").text == rule and note.find("input", type="checkbox")
+        text = note.find(class_="jass-rule-text")
+        assert "display:none" in text.attrs["style"] and parse(rule_text_html(rule, base)).text in text.text
+        assert [a.text for a in text.find_all("a", class_="jass-rule")] == [rule]
+    if notes:
+        assert RULE_NOTE_CSS in markup, "the notes' style rule (once per piece of text that has notes)"
+    assert len(RULE_ID_PATTERN.findall(doc.shown_text)) == (len(notes) or len(links)), markup
+    return len(notes) or len(links)
 
 
 def test_link_rules_links_every_form_of_an_id():
     out = link_rules("<p>You may not under-trump (P4); see (W2, W3) and H3–H5, or G1.</p>")
     assert rule_links(out) == 6
     assert parse(out).text == "You may not under-trump (P4); see (W2, W3) and H3–H5, or G1."
-    assert '(<a class="jass-rule" href="../docs/rules.md#p4" target="_blank" title="P4: No under-trumping">P4</a>)' \
+    assert '(<a class="jass-rule" href="../docs/rules.html#p4" target="_blank" title="P4: No under-trumping">P4</a>)' \
         in out
+    notes = link_rules("<p>You may not under-trump (P4); see (W2, W3) and H3–H5, or G1.</p>", in_place=True)
+    assert rule_links(notes) == 6
+    assert parse(notes).shown_text == "You may not under-trump (P4); see (W2, W3) and H3–H5, or G1."
 
 
 def test_link_rules_leaves_markup_links_and_code_alone():
@@ -377,7 +408,9 @@ def test_link_rules_leaves_markup_links_and_code_alone():
     ]
     check_cases(cases, lambda markup: link_rules(markup) == markup or pytest.fail(link_rules(markup)))
     mixed = parse(link_rules("<a href='#'>P4</a> P5 <code>P6</code> P1"))
-    assert [a.attrs["href"] for a in mixed.find_all("a")] == ["#", rule_url("P5"), rule_url("P1")]
+    assert [a.attrs["href"] for a in mixed.find_all("a")] == ["#", rule_url("P5", RULE_PAGE), rule_url("P1", RULE_PAGE)]
+    note = link_rules("P4", in_place=True)
+    check_cases(cases + [note], lambda markup: link_rules(markup, in_place=True) == markup or pytest.fail(markup))
 
 
 def test_link_rules_base_is_escaped_in_the_attribute():
@@ -395,8 +428,12 @@ def test_link_rules_keeps_the_text_and_links_each_id_once(text):
     assert parse(out).text == text
     rule_links(out)
     assert link_rules(out) == out, "linking twice changes nothing"
+    notes = link_rules(escaped, in_place=True)
+    assert parse(notes).shown_text == text
+    rule_links(notes)
+    assert link_rules(notes, in_place=True) == notes
     if not RULE_ID_PATTERN.search(text):
-        assert out == escaped
+        assert out == escaped == notes
 
 
 # --------------------------------------------------------------------------- where learners see rule ids
@@ -441,7 +478,9 @@ def test_legal_trainer_refusal_links_P4():
             t.set_response(set(t.exercise.answer) | {wrong[0]})
             t.check()
             doc = parse(t.feedback.value)
-            assert any(a.attrs["href"] == "../docs/rules.md#p4" for a in doc.find_all("a", class_="jass-rule"))
+            assert any(a.attrs["href"] == "../docs/rules.html#p4" for a in doc.find_all("a", class_="jass-rule"))
+            note = doc.find_all("label", class_="jass-rule-note", data_rule="P4")[0]
+            assert "weaker than the strongest trump in the trick" in note.text  # the rule itself, in place
             rule_links(t.feedback.value)
             return
     pytest.fail("no exercise with an under-trump in 40")
@@ -462,9 +501,9 @@ def test_round_player_refusal_links_the_rule():
             if illegal:
                 verdict = p.round.check(illegal[0])
                 p.play(illegal[0])
-                assert verdict.message in parse(p.message.value).text
+                assert verdict.message in parse(p.message.value).shown_text
                 href = [a.attrs["href"] for a in parse(p.message.value).find_all("a", class_="jass-rule")]
-                assert href == [rule_url(verdict.rule)], p.message.value
+                assert href == [rule_url(verdict.rule, RULE_PAGE)], p.message.value
                 rule_links(p.log.value)
                 return
             p.play(rng.choice(list(legal)))
@@ -488,8 +527,8 @@ def test_round_player_log_links_the_rules():
 
 def test_worksheets_link_the_rules(tmp_path):
     key = answer_key_html("legal", 4, seed=1)
-    assert rule_links(key) >= 4
-    rule_links(worksheet_html("score", 3, seed=2))
+    assert rule_links(key, RULE_BOOK) >= 4
+    rule_links(worksheet_html("score", 3, seed=2), RULE_BOOK)
     base = "https://example.org/jass/rules.html"
     sheet, key_file = write_worksheet("trick", 3, seed=5, out_path=tmp_path / "t.html", rules_base=base)
     assert rule_links(key_file.read_text(encoding="utf-8"), base) >= 3
@@ -545,3 +584,135 @@ def test_notebook_markdown_links_every_rule_id_to_the_rule_book(path):
         assert sum(len(re.findall(r"\]\(\.\./docs/rules\.md#", m)) for m in markdown) > 0
     assert not any("RULES.md" in m for m in markdown), "learners cannot see RULES.md: cite docs/rules.md"
     assert (path.parent / RULE_BOOK).resolve() == BOOK_PATH.resolve()
+
+
+# --------------------------------------------------------------------------- the rendered rule book
+
+
+def test_the_rendered_page_and_the_rules_texts_are_in_step_with_rules_md():
+    page, texts = build(ROOT)
+    assert (ROOT / "docs" / "rules.html").read_text(encoding="utf-8") == page, \
+        "docs/rules.html is behind docs/rules.md: run python -m jasslib.build_rules"
+    assert (ROOT / "jasslib" / "data" / "rule_texts.json").read_text(encoding="utf-8") == texts, \
+        "jasslib/data/rule_texts.json is behind docs/rules.md: run python -m jasslib.build_rules"
+    assert page == rule_book_page(BOOK) and set(json.loads(texts)) == set(RULES)
+
+
+def test_the_rendered_page_has_every_rule_under_its_anchor_and_no_markdown_left():
+    doc = parse(rule_book_page(BOOK))
+    assert doc.find("title").text.startswith("The rule book")
+
+    def check(rule_id, title):
+        anchor = doc.find("a", id=rule_anchor(rule_id))
+        heading = next(h for h in doc.find_all("h3") if anchor in h.find_all("a"))
+        assert heading.text == f"{rule_id} · {title}"
+
+    check_cases(RULES.items(), check)
+    assert len(doc.find_all("table")) == len(re.findall(r"^\|---\|", BOOK, re.MULTILINE)) and "**" not in doc.text
+    links = [a.attrs["href"] for a in doc.find_all("a") if "href" in a.attrs]
+    assert "#presets" in links and "#decisions" in links
+    c3 = next(p for p in doc.find_all("p") if p.text.startswith("Every contract has a multiplier"))
+    assert [(a.text, a.attrs["href"]) for a in c3.find_all("a")] == [("H2", "#h2")], "an id in the text is a link"
+    assert not any(a.attrs.get("href") for h in doc.find_all("h3") for a in h.find_all("a")), "not in headings"
+    assert_well_formed(rule_book_page(BOOK))
+
+
+def test_each_rules_text_is_its_section_as_spans_that_may_stand_in_a_paragraph():
+    sections = rule_sections(BOOK)
+    assert list(sections) == list(RULES)
+
+    def check(rule_id, markdown):
+        text = rule_text_html(rule_id)
+        assert not re.search(r"<(p|div|table|tr|td|ul|ol|li|pre|h\d|details|section)\b", text), rule_id
+        assert_well_formed(f"<p>{text}</p>")
+        words = parse(text).text
+        first = re.sub(r"[*`]", "", markdown.split("\n\n")[0]).split(".")[0]
+        assert " ".join(first.split())[:40] in " ".join(words.split()), (rule_id, first)
+
+    check_cases(sections.items(), check)
+    assert "weaker than the strongest trump in the trick" in rule_text_html("P4")
+    assert 'href="x/r.html#decisions"' in rule_text_html("P1", base="x/r.html")  # a link to the book leads there
+    assert '(<a target="_blank" href="x/r.html#h2">H2</a>)' in rule_text_html("C3", base="x/r.html")
+    with pytest.raises(JassError, match="unknown rule id"):
+        rule_text_html("P9")
+
+
+# --------------------------------------------------------------------------- the rule book against the sources
+
+
+def decisions() -> str:
+    return re.sub(r"\s+", " ", BOOK[BOOK.index('<a id="decisions"></a>'):])
+
+
+def presets() -> dict[str, list[str]]:
+    rows = {}
+    for line in BOOK[BOOK.index('<a id="presets"></a>'):].splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_decisions_name_the_modern_presets_own_choices():
+    text = decisions()
+    assert "The modern preset's own choices." in text and "not on that page" in text
+    assert f"Schneider under {MODERN.schneider}" in text and MODERN.schneider != CLASSIC.schneider
+    large = [MODERN.sequence_points(n) for n in range(6, 10)]
+    assert f"large Weis** scale {', '.join(map(str, large[:3]))}, {large[3]} for sequences of 6 to 9" in text
+    assert large != [CLASSIC.sequence_points(n) for n in range(6, 10)]
+    assert f"four nines worth {MODERN.four_nines}" in text and CLASSIC.four_nines is None
+    # what the modern page does give is named as followed: its starting card and target
+    assert f"the starting card {MODERN.starting_card}" in text and f"the target {MODERN.target}" in text
+
+
+def test_D3_the_modern_deal_cuts_the_deck():
+    assert "In the modern rules the deck is also **cut**: the dealer shuffles, a neighbour cuts" in section("D3")
+    assert presets()["cutting the deck (D3)"] == ["not mentioned", "the dealer shuffles, a neighbour cuts"]
+
+
+def test_P1_you_may_remember_finished_tricks_but_not_look_back():
+    text = section("P1")
+    assert "you may **remember** the tricks played" in text and "you may **not look back** at finished" in text
+    assert "Finished tricks" in text and "Finished tricks in the round player (P1)" in decisions()
+
+
+def test_P1_the_round_player_hides_finished_tricks_unless_the_learner_asks():
+    from jasslib.widgets import RoundPlayer
+
+    p = RoundPlayer(seed=4)
+    if p.round.contract is None:
+        p.choose(Contract.HEARTS)
+    p.play(min(p.round.legal_cards()))
+    assert p.round.tricks, "a trick is finished"
+    assert not p.show_tricks and not p.tricks_checkbox.value
+    assert "Finished tricks (" not in p.table.value
+    first = p.round.tricks[0]
+    log = parse(p.log.value)
+    assert f"Trick 1: → seat {int(first.winner)} takes {first.points}." in log.shown_text
+    line = next(d for d in log.find_all("div") if d.shown_text.startswith("Trick 1:"))
+    assert not [e for e in line.elements() if "data-card" in e.attrs], "no card of a finished trick"
+    assert "look back" in parse(p.tricks_note.value).shown_text and p.tricks_note.value.count('data-rule="P1"') == 1
+    p.tricks_checkbox.value = True  # the learner asks for them
+    assert p.show_tricks and "Finished tricks (" in p.table.value
+    line = next(d for d in parse(p.log.value).find_all("div") if d.shown_text.startswith("Trick 1:"))
+    assert len([e for e in line.elements() if "data-card" in e.attrs]) == 4
+    shown = RoundPlayer(seed=4, show_tricks=True)
+    assert shown.tricks_checkbox.value is True
+    with pytest.raises(JassError, match="show_tricks is True or False"):
+        RoundPlayer(seed=4, show_tricks="no")  # type: ignore[arg-type]  # the bad input under test
+
+
+def test_W8_the_modern_winning_side_shows_its_weis_in_the_second_trick():
+    assert "In the modern rules the side that won the Weis **shows its Weis in the second trick**." in section("W8")
+    assert presets()["showing the Weis (W8)"] == ["the counted cards on request, before the second lead",
+                                                   "the winning side shows its Weis in the second trick"]
+
+
+def test_G5_weis_and_stoeck_written_down_before_a_revoke_stay():
+    text = section("G5")
+    assert "**Weis and Stöck written down before the revoke stay** with the team that scored them" in text
+    kept = revoke_score(1, Contract.HEARTS, weis=(0, 50), stoeck=(0, 20))
+    m = CLASSIC.multiplier(Contract.HEARTS)
+    assert kept.weis == (0, 50 * m) and kept.stoeck == (0, 20 * m) and kept.trick_points == (HAND_TOTAL, 0)
+    assert f"it would keep 50 × {m} = {kept.weis[1]}" in text
+    assert "A revoke keeps the Weis and the Stöck (G5)." in decisions()

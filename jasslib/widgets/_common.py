@@ -70,12 +70,13 @@ def friendly(exc: BaseException) -> str:
 
 
 def text_html(text: str) -> str:
-    """Plain text as HTML: escaped, with line breaks kept, each rule id a link to the rule book.
+    """Plain text as HTML: escaped, with line breaks kept, each rule id a rule note.
 
     Every sentence a widget shows (feedback, hints, solutions, refusals, the round's log) passes
-    here, so every rule id a learner reads opens its rule (:func:`jasslib.display.link_rules`).
+    here, so every rule id a learner reads shows its rule's text where it is clicked, with a link to
+    the rendered rule book at the rule (:func:`jasslib.display.link_rules` with ``in_place=True``).
     """
-    return display.link_rules(html.escape(str(text)).replace("\n", "<br>"))
+    return display.link_rules(html.escape(str(text)).replace("\n", "<br>"), in_place=True)
 
 
 def message_html(text: str, kind: str = "info") -> str:

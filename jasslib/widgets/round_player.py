@@ -68,11 +68,17 @@ class RoundPlayer:
     ``hints=True`` fades the cards that may not be played in the table picture (the engine's
     ``view.legal``); by default the learner finds them out, and a refused card says why.
 
+    ``show_tricks=True`` shows the cards of the finished tricks while the hand is played (in the table, to
+    expand, and in the log); the **Finished tricks** checkbox switches it.  It is off by default: in the
+    game a finished trick lies face down, and you may remember it but not look back at it (P1); showing
+    them is a help for learning.  Once the hand is over every trick is shown.
+
     Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → its picture, clicked to play it; a
     :class:`~jasslib.widgets._common.CardPicture`, faded when ``hints`` rule it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
-    :attr:`last_review` (the :func:`~jasslib.analysis.review` table); the methods :meth:`play`,
+    :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`tricks_checkbox` (the
+    **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
     :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
     """
 
@@ -85,9 +91,13 @@ class RoundPlayer:
         style: str = "french",
         dealer: Seat | int = 3,
         hints: bool = False,
+        show_tricks: bool = False,
     ) -> None:
         self.seat = Seat.parse(seat)
         self.hints = bool(hints)
+        if not isinstance(show_tricks, bool):
+            raise JassError(f"show_tricks is True or False (show the finished tricks' cards), got {show_tricks!r:.40}")
+        self.show_tricks = show_tricks
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.bots = self._bots(bots)
@@ -115,6 +125,11 @@ class RoundPlayer:
         self.review_button = w.Button(description="Review", icon="search", disabled=True,
                                       tooltip="After the round: every card judged with all cards open")
         self.review_output = w.HTML()
+        self.tricks_checkbox = w.Checkbox(value=show_tricks, description="Finished tricks", indent=False,
+                                          layout=w.Layout(width="auto"))
+        self.tricks_note = w.HTML(text_html(
+            "(a help for learning: in the game you may remember the tricks but not look back at them, P1)"))
+        self.tricks_checkbox.observe(self._on_show_tricks, names="value")
         self.last_review: Any = None
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
@@ -122,8 +137,9 @@ class RoundPlayer:
         self.review_button.on_click(self._on_review)
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             w.HBox([self.new_round_button, self.review_button]), self.review_output, w.HTML("<b>Log</b>"),
-             self.log],
+             w.HBox([self.new_round_button, self.review_button]), self.review_output,
+             w.HBox([self.tricks_checkbox, self.tricks_note], layout=w.Layout(align_items="center")),
+             w.HTML("<b>Log</b>"), self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
         )
         self.ui.add_class("jass-round-player")
@@ -260,6 +276,11 @@ class RoundPlayer:
             raise
         self._start()
 
+    @guarded("message")
+    def _on_show_tricks(self, change: Any) -> None:
+        self.show_tricks = bool(change["new"])
+        self._refresh()
+
     @guarded("review_output")
     def _on_review(self, _button: Any = None) -> None:
         if not self.round.done:
@@ -299,14 +320,16 @@ class RoundPlayer:
         self.header.value = (f"<h3 style='margin:0.2em 0'>Schieber — you are seat {me} (team {me % 2}, "
                              f"partner seat {int(self.seat.partner)})</h3><small>seed {html.escape(str(rnd.seed))}, "
                              f"{html.escape(self.ruleset.name)} rules</small>")
-        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False)
+        shown = self.show_tricks or rnd.done  # P1: finished tricks lie face down while the hand is played
+        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False,
+                                      show_tricks=shown)
         choosing = rnd.contract is None and self.my_turn
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
         self.review_button.disabled = not rnd.done
         self._build_hand(view)
-        self.log.value = log_html(rnd, self.style)
+        self.log.value = log_html(rnd, self.style, show_tricks=shown)
 
     def _build_hand(self, view: RoundView) -> None:
         """The learner's cards as pictures to click (the table leaves them out); with ``hints`` the cards
@@ -360,12 +383,13 @@ def table_fallback_html(view: RoundView, style: str = "french") -> str:
     return '<div class="jass-table">' + "".join(rows) + "</div>"
 
 
-def table_html(view: RoundView, style: str = "french", own_hand: bool = True) -> str:
+def table_html(view: RoundView, style: str = "french", own_hand: bool = True, show_tricks: bool = True) -> str:
     """The table: :func:`jasslib.display.table_html` when it exists, else :func:`table_fallback_html`;
-    ``own_hand=False``: without the viewer's cards (the round player draws them as cards to click)."""
+    ``own_hand=False``: without the viewer's cards (the round player draws them as cards to click);
+    ``show_tricks=False``: without the finished tricks to expand."""
     fn = display_function("table_html")
     if fn is not None:
-        return fn(view, style=style, own_hand=own_hand)
+        return fn(view, style=style, own_hand=own_hand, show_tricks=show_tricks)
     return table_fallback_html(view, style)
 
 
@@ -383,11 +407,12 @@ def score_html(rnd: Round, style: str = "french") -> str:
     return "<table class='jass-score'>" + "".join(rows) + "</table>"
 
 
-def log_html(rnd: Round, style: str = "french") -> str:
+def log_html(rnd: Round, style: str = "french", show_tricks: bool = True) -> str:
     """The round so far, from ``Round.history``: calls, every completed trick, Weis, Stöck and the score.
 
     The Weis contest is settled after the first trick (W8), so it is logged right after it; a
-    Stöck recorded during a trick is logged after that trick's line.
+    Stöck recorded during a trick is logged after that trick's line.  ``show_tricks=False`` logs each
+    finished trick's winner and points without its cards (P1: you may not look back at them).
     """
     lines: list[str] = []
     pending: list[str] = []  # Stöck recorded during the trick in progress
@@ -401,8 +426,8 @@ def log_html(rnd: Round, style: str = "french") -> str:
                          f"(×{rnd.multiplier}).")
         elif kind == "trick":
             t = tricks[event["trick"]]
-            lines.append(f"<b>Trick {t.number + 1}:</b> {trick_html(t.plays, int(t.winner), style)} "
-                         f"→ seat {int(t.winner)} takes {t.points}.")
+            cards = f"{trick_html(t.plays, int(t.winner), style)} " if show_tricks else ""
+            lines.append(f"<b>Trick {t.number + 1}:</b> {cards}→ seat {int(t.winner)} takes {t.points}.")
             if t.number == 0 and rnd.weis_result is not None:
                 lines.append(_weis_html(rnd, style))
             lines.extend(pending)
