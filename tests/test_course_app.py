@@ -139,7 +139,8 @@ def server(tmp_path: Path) -> Iterator[object]:
     """Start ``app/serve.py`` with the given options on a free port of 127.0.0.1; stop it afterwards."""
     procs: list[subprocess.Popen] = []
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "run"),
-               PYTHONUNBUFFERED="1")
+               XDG_DATA_HOME=str(tmp_path / "data"), PYTHONUNBUFFERED="1")  # the class folder goes there
+    env.pop("JASSLIB_PROGRESS", None)
 
     def start(*options: str) -> tuple[int, subprocess.Popen]:
         port = _free_port()
