@@ -263,14 +263,40 @@ def learner_of(user: Any, roster: Roster | None) -> Learner | None:
     return roster.learners.get(name[len(LEARNER_USER):])
 
 
+def host_allowed(host: str, settings: dict[str, Any]) -> bool:
+    """Jupyter's Host check for a handler that is not Jupyter's: the Host names this computer (a loopback
+    address or one of ``local_hostnames``), unless the settings allow remote access.
+
+    >>> host_allowed("127.0.0.1:8866", {}), host_allowed("jass.local", {"local_hostnames": ["jass.local"]})
+    (True, True)
+    >>> host_allowed("rebinding.example:8866", {"local_hostnames": ["localhost"]}), host_allowed("", {})
+    (False, False)
+    """
+    import ipaddress
+
+    name = re.sub(r":\d+$", "", host.strip().lower()).strip("[]")
+    if not name:
+        return False
+    if settings.get("allow_remote_access", False):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return name in settings.get("local_hostnames", ["localhost"])
+
+
 def require_host(handler_class: type) -> type:
     """``handler_class`` refusing (403) a request whose Host header is missing or empty (Tornado would take
-    such a request as one for 127.0.0.1, and Jupyter's Host check would let it through)."""
+    such a request as one for 127.0.0.1, and Jupyter's Host check would let it through), and, for a handler
+    that is not Jupyter's (the redirect of ``/``, Voilà's request-info socket), one naming another host."""
     from tornado.web import HTTPError
 
+    jupyter = hasattr(handler_class, "check_host")
+
     def prepare(self: Any) -> Any:
-        if not self.request.headers.get("Host", "").strip():
-            raise HTTPError(403, "a request must name the server in its Host header")
+        host = self.request.headers.get("Host", "")
+        if not host.strip() or (not jupyter and not host_allowed(host, self.settings)):
+            raise HTTPError(403, "a request must name this server in its Host header")
         return super(guarded, self).prepare()
 
     guarded = type(handler_class.__name__, (handler_class,), {"prepare": prepare, "__module__": __name__})

@@ -43,7 +43,7 @@ DEFAULT_PORT = 8866
 CULL_IDLE = 600
 """Seconds a kernel without a page (no websocket open) may stay before it is ended."""
 CULL_INTERVAL = 60
-"""How often idle kernels are looked for, in seconds."""
+"""How often idle kernels are looked for, in seconds (more often when ``cull_idle`` is shorter)."""
 DEFAULT_POOL = 10
 """Pre-started kernels of the trainers page in a classroom without a class list."""
 POOL_FILL_DELAY = 2.0
@@ -99,8 +99,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool}},
                                "fill_delay": POOL_FILL_DELAY},
         # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
-        "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0), "cull_interval": CULL_INTERVAL,
-                                 "cull_connected": False},
+        "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
+                                 "cull_interval": min(CULL_INTERVAL, max(1, cull_idle // 2)), "cull_connected": False},
     }
 
 

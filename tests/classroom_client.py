@@ -181,13 +181,15 @@ def click(kernel: Kernel, button: str) -> None:
     kernel.comm_msg(button, {"method": "custom", "content": {"event": "click"}})
 
 
-def learner_visit(port: int, link_query: str, name: str = "", close: bool = True, timeout: float = 120) -> Visit:
+def learner_visit(port: int, link_query: str, name: str = "", close: bool = True, timeout: float = 120,
+                  headers: dict[str, str] | None = None) -> Visit:
     """One learner opening the trainers page with ``link_query`` (``token=...``), answering the first trainer
     right and closing the page.  Errors are kept in :attr:`Visit.error`, not raised."""
     visit = Visit(name)
     start = time.monotonic()
     try:
-        visit.status, cookies, page = get(port, f"{TRAINERS}?{link_query}", cookies={}, timeout=timeout)
+        visit.status, cookies, page = get(port, f"{TRAINERS}?{link_query}", cookies={}, timeout=timeout,
+                                          headers=headers)
         visit.cookies = cookies
         visit.page_s = time.monotonic() - start
         visit.kernel_id = kernel_id_of(page)
