@@ -7,6 +7,9 @@
 #   bash benchmarks/run.sh --ddtable [options]  DD-table deals per second, serial and on 1 and 2 Dask workers
 #   bash benchmarks/run.sh --solver [options]   the double-dummy solver against plain alpha-beta, e.g.
 #                                               --deals 20 for a quick look (the default is 200 per contract)
+#   bash benchmarks/run.sh --classroom [options] a class of 25 on the classroom app (Voilà, light learners
+#                                               and Chromium pages); runs in the project's venv (make install),
+#                                               which has Voilà and Playwright: APP_PYTHON picks another
 #
 # The venv is created on first use; requirements.txt and jasslib itself (editable, so later
 # changes to jasslib are measured without reinstalling) are installed again only when
@@ -31,7 +34,9 @@ if [ ! -f "$STAMP" ] || [ "$HERE/requirements.txt" -nt "$STAMP" ] || [ "$ROOT/py
 fi
 
 cd "$ROOT"
+APP_PY="${APP_PYTHON:-$ROOT/.venv/bin/python}"
 case "${1:-}" in
+    --classroom) shift; exec "$APP_PY" benchmarks/bench_classroom.py "$@" ;;
     --simulate) shift; exec "$PY" benchmarks/bench_simulate.py "$@" ;;
     --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
     --ddtable) shift; exec "$PY" benchmarks/bench_ddtable.py "$@" ;;
@@ -42,6 +47,9 @@ echo
 "$PY" benchmarks/bench_simulate.py
 echo
 "$PY" benchmarks/bench_ddtable.py
+echo
+echo
+"$APP_PY" benchmarks/bench_classroom.py
 echo
 echo "double-dummy solver: 200 deals x 6 contracts, 1-2 hours on one core (run.sh --solver --deals 20: minutes)"
 "$PY" benchmarks/bench_solver.py

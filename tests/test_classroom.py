@@ -428,11 +428,13 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(r
                 page.locator('a[href="trainers.ipynb"]').first.click()  # the login goes along, not the token
                 trainer = page.locator(".jass-trainer").first
                 trainer.wait_for(state="visible", timeout=180_000)
+                print(f"{name}: the trainer is visible", flush=True)
                 assert room.tokens[name] not in page.url and room.teacher not in page.content()
                 kernels_of_pages.append(kernel_id_of(page.content()))
                 panel = page.locator(".jass-progress").first
                 assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
                 text = _click_and_check(page, trainer)
+                print(f"{name}: checked", flush=True)
                 assert "✓" in text and "✗" in text
                 panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
                 _wait_text(page, panel, "1 exercise done")
