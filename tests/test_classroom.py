@@ -423,22 +423,24 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(r
             assert teacher.locator("a", has_text="CSV").get_attribute("href").endswith("/progress.csv")
             pages, kernels_of_pages = [], []
             for name in BROWSER_NAMES:
-                page = browser.new_context().new_page()  # each learner's own browser: own cookies
-                page.goto(f"{base}/?token={room.tokens[name]}", timeout=120_000)  # the printed link, on the index
-                page.locator('a[href="trainers.ipynb"]').first.click()  # the login goes along, not the token
+                index = browser.new_context().new_page()  # each learner's own browser: own cookies
+                index.goto(f"{base}/?token={room.tokens[name]}", timeout=120_000)  # the printed link: the index
+                index.locator(".jass-course-index").first.wait_for(state="visible", timeout=180_000)
+                kernels_of_pages.append(kernel_id_of(index.content()))
+                with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
+                    index.locator("a.jass-trainers-link").first.click()
+                page = opened.value  # the login went along, not the token
                 trainer = page.locator(".jass-trainer").first
                 trainer.wait_for(state="visible", timeout=180_000)
-                print(f"{name}: the trainer is visible", flush=True)
                 assert room.tokens[name] not in page.url and room.teacher not in page.content()
                 kernels_of_pages.append(kernel_id_of(page.content()))
                 panel = page.locator(".jass-progress").first
                 assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
                 text = _click_and_check(page, trainer)
-                print(f"{name}: checked", flush=True)
                 assert "✓" in text and "✗" in text
                 panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
                 _wait_text(page, panel, "1 exercise done")
-                pages.append(page)
+                pages += [index, page]
             for name in BROWSER_NAMES:
                 assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
             # the class view follows the class by itself (it reloads every few seconds)
