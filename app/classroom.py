@@ -30,6 +30,7 @@ import json
 import os
 import re
 import secrets
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -59,6 +60,8 @@ LEARNER_USER = "learner-"
 """The user name of a learner in the login cookie: this prefix and the learner's id."""
 REFRESH_SECONDS = 10
 """How often the class view reloads itself."""
+POOL_READY = "pages of the trainers page rendered ahead, waiting for learners:"
+"""The log line (with a count) each time a pre-started kernel is ready."""
 
 
 class ClassroomError(ValueError):
@@ -309,6 +312,7 @@ def make_server_parts() -> dict[str, type]:
     from jupyter_server.auth.identity import PasswordIdentityProvider, User
     from jupyter_server.base.handlers import JupyterHandler
     from tornado import web
+    from voila.request_info_handler import RequestInfoSocketHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     class ClassIdentityProvider(PasswordIdentityProvider):  # type: ignore[misc]  # Voilà's default, untyped
@@ -454,8 +458,18 @@ def make_server_parts() -> dict[str, type]:
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(class_view_html(table, self.request.path))
 
+    class PoolWatch(RequestInfoSocketHandler):  # type: ignore[misc]
+        """Voilà's request-info socket, which a pre-started kernel opens when it has rendered the trainers page
+        up to the progress panel (there it waits for its learner): the log then says how many are ready."""
+
+        def open(self, kernel_id: str) -> None:
+            super().open(kernel_id)
+            ready = sum(1 for k in RequestInfoSocketHandler._waiters if k not in RequestInfoSocketHandler._cache)
+            if kernel_id not in RequestInfoSocketHandler._cache:
+                print(f"[jasslib] {POOL_READY} {ready}", file=sys.stderr, flush=True)
+
     return {"identity_provider": ClassIdentityProvider, "voila_handler": CourseVoilaHandler,
-            "join": JoinHandler, "class_view": ClassViewHandler}
+            "join": JoinHandler, "class_view": ClassViewHandler, "pool_watch": PoolWatch}
 
 
 def class_view_html(table: Any, path: str) -> str:

@@ -112,6 +112,7 @@ def make_app() -> type:
     from tornado.web import RedirectHandler
     from traitlets import default
     from voila.app import Voila
+    from voila.request_info_handler import RequestInfoSocketHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     parts = make_server_parts()
@@ -133,6 +134,8 @@ def make_app() -> type:
             for pattern, handler, *rest in [*ours, *super().init_handlers()]:
                 if handler is TornadoVoilaHandler:
                     handler = parts["voila_handler"]
+                elif handler is RequestInfoSocketHandler:
+                    handler = parts["pool_watch"]
                 handlers.append((pattern, require_host(handler), *rest))
             return handlers
 

@@ -41,6 +41,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "app")]
 
+from classroom import POOL_READY  # noqa: E402
 from classroom_client import (  # noqa: E402
     TRAINERS,
     Kernel,
@@ -86,20 +87,15 @@ def memory(proc: psutil.Process) -> tuple[float, float, int]:
     return rss / 2**20, uss / 2**20, len(ks)
 
 
-def wait_quiet(proc: psutil.Process, count: int, seconds: float = 900) -> float:
+def wait_pool(log: Path, count: int, seconds: float = 900) -> float:
+    """Until the server says ``count`` kernels have the trainers page rendered ahead; the seconds it took."""
     start = time.monotonic()
-    last: dict[int, float] = {}
+    pattern = re.compile(rf"\[jasslib\] {re.escape(POOL_READY)} (\d+)")
     while time.monotonic() - start < seconds:
-        now = {}
-        for k in kernels(proc):
-            try:
-                now[k.pid] = sum(k.cpu_times()[:2])
-            except psutil.Error:
-                pass
-        if len(now) >= count and now.keys() == last.keys() and all(now[p] - last[p] < 0.05 for p in now):
+        found = pattern.findall(log.read_text(encoding="utf-8", errors="replace"))
+        if found and int(found[-1]) >= count:
             return time.monotonic() - start
-        last = now
-        time.sleep(2)
+        time.sleep(1)
     raise SystemExit(f"the pool of {count} was not ready within {seconds} s")
 
 
@@ -221,11 +217,12 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
                 break
             except OSError:
                 time.sleep(0.5)
-        ready = wait_quiet(ps, pool) if pool else 0.0
+        if pool:
+            wait_pool(work / f"server-pool{pool}.log", pool)
+        time.sleep(2)
         idle_mem = memory(ps)
         print(f"  pool {pool}: server up and {pool} pages rendered ahead after {time.monotonic() - started:.0f} s; "
               f"memory {idle_mem[0]:.0f} MB RSS, {idle_mem[1]:.0f} MB USS, {idle_mem[2]} kernels", flush=True)
-        del ready
         base = f"http://127.0.0.1:{port}"
         browser_names = names[: (args.chromium if chromium else 0)]
         results: list[Visit] = []

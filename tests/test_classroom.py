@@ -46,7 +46,7 @@ from jasslib.progress import (
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "app"))
 
-from classroom import ClassroomError, Roster, learner_id, open_roster, read_class_list  # noqa: E402
+from classroom import POOL_READY, ClassroomError, Roster, learner_id, open_roster, read_class_list  # noqa: E402
 
 NAMES = ["Anna Müller", "Ben", "Chloé", "Dario"]
 BROWSER_NAMES = ["Fritz", "Greta"]  # in the class list; they come with Chromium only
@@ -156,23 +156,10 @@ def wait_for(condition, seconds: float, what: str):  # noqa: ANN001, ANN201
     raise AssertionError(f"{what}: not within {seconds} s")
 
 
-def wait_quiet(proc: psutil.Process, count: int, seconds: float = 180) -> None:
-    """Until ``count`` kernels run and have finished their work (the pool's pages rendered ahead): their CPU
-    time stays put for two seconds."""
-    deadline = time.monotonic() + seconds
-    last: dict[int, float] = {}
-    while time.monotonic() < deadline:
-        now: dict[int, float] = {}
-        for k in kernels(proc):
-            try:
-                now[k.pid] = sum(k.cpu_times()[:2])
-            except psutil.Error:
-                continue
-        if len(now) >= count and now.keys() == last.keys() and all(now[p] - last[p] < 0.05 for p in now):
-            return
-        last = now
-        time.sleep(2)
-    raise AssertionError(f"{count} quiet kernels: not within {seconds} s")
+def pool_ready(log: Path) -> int:
+    """How many pre-started kernels the server last said have the trainers page rendered and wait for a learner."""
+    found = re.findall(rf"\[jasslib\] {re.escape(POOL_READY)} (\d+)", log.read_text(encoding="utf-8", errors="replace"))
+    return int(found[-1]) if found else 0
 
 
 class Classroom:
@@ -245,7 +232,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
                                  "--cull-idle", "4")
     try:
         classroom = Classroom(port, proc, printed, folder)
-        wait_quiet(classroom.ps, POOL)  # the pool started and its pages rendered ahead
+        wait_for(lambda: pool_ready(base / "server.log") >= POOL, 240, "the pool's pages rendered ahead")
         yield classroom
     finally:
         _stop(proc)

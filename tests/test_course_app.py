@@ -194,3 +194,29 @@ def test_app_serve_runs_from_a_copy_of_the_course(tmp_path):
     done = subprocess.run([sys.executable, "-c", "import serve; print(serve.ROOT)"], cwd=tmp_path / "app",
                           capture_output=True, text=True, timeout=60, check=True)
     assert Path(done.stdout.strip()) == tmp_path
+
+
+@pytest.mark.slow
+def test_make_app_ends_the_kernel_of_a_closed_page(server):
+    """The page's shutdown request (sent when it is closed or reloaded) carries the _xsrf cookie's value, which
+    the page now sets: the kernel ends.  Without the value the request is refused, as a cross-site one is."""
+    import psutil
+    from classroom_client import get, kernel_id_of, shutdown
+
+    port, proc = server()
+    ps = psutil.Process(proc.pid)
+
+    def kernels() -> int:
+        return sum(1 for c in ps.children(recursive=True) if any("ipykernel" in part for part in c.cmdline()))
+
+    for _ in range(2):  # a page loaded and closed, twice (a reload)
+        cookies: dict[str, str] = {}
+        status, _, page = get(port, "/voila/render/app/index.ipynb", cookies=cookies)
+        kernel = kernel_id_of(page)
+        assert status == 200 and kernel and cookies.get("_xsrf")
+        assert shutdown(port, kernel, cookies, with_xsrf=False) == 403
+        assert shutdown(port, kernel, cookies) == 204
+    deadline = time.time() + 30
+    while kernels() and time.time() < deadline:
+        time.sleep(0.5)
+    assert kernels() == 0, "no kernel left once the pages are closed"
