@@ -23,7 +23,7 @@ link per learner; without it the printed link leads to a page where each learner
 learner's progress goes to their own file in the class folder (``--class-dir``, by default
 ``~/.local/share/jasslib/classes/<class>``), and the teacher's class view opens with its own printed link.
 ``--pool N`` keeps N kernels of the trainers page started and rendered ahead (default: the size of the
-class list, else 10; about 70 MB each), so a class that starts together does not wait for kernels.
+class list, else 10; about 120 MB each), so a class that starts together does not wait for kernels.
 """
 
 from __future__ import annotations
@@ -46,8 +46,12 @@ CULL_INTERVAL = 60
 """How often idle kernels are looked for, in seconds (more often when ``cull_idle`` is shorter)."""
 DEFAULT_POOL = 10
 """Pre-started kernels of the trainers page in a classroom without a class list."""
-POOL_FILL_DELAY = 2.0
+POOL_FILL_DELAY = 10.0
 """Seconds Voilà waits before starting a kernel for the pool in place of one a learner took."""
+POOL_FILL_SPACING = 3.0
+"""Seconds between two such kernels (about one kernel's start on 2 cores): when a class takes the whole pool
+at once, the pool refills one kernel after the other instead of starting them all together while the class
+works."""
 
 
 def host_names(extra: Sequence[str] = ()) -> list[str]:
@@ -124,6 +128,11 @@ def make_app() -> type:
         def _identity_provider_class(self) -> type:
             return parts["identity_provider"]
 
+        def init_settings(self) -> dict:
+            settings = super().init_settings()
+            _stagger_refills(self.kernel_manager)
+            return settings
+
         def init_handlers(self) -> list:
             landing = url_path_join(self.server_url, "voila/render", INDEX)
             home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": landing, "permanent": False})
@@ -140,6 +149,28 @@ def make_app() -> type:
             return handlers
 
     return CourseApp
+
+
+def _stagger_refills(kernel_manager: object, spacing: float = POOL_FILL_SPACING) -> None:
+    """Start the pool's replacement kernels one after the other (``spacing`` seconds apart) rather than all at
+    once: Voilà starts one ``fill_delay`` after each kernel a learner takes, so a class arriving together
+    would start them together, while it works."""
+    import asyncio
+
+    fill = getattr(kernel_manager, "fill_if_needed", None)
+    if fill is None:  # no pool (preheat_kernel off)
+        return
+    state = {"next": 0.0}
+
+    def staggered(delay: float | None = None, notebook_name: str | None = None, **kwargs: object) -> None:
+        if delay is None:  # a refill after a learner took a kernel (the first fill passes 0)
+            now = asyncio.get_event_loop().time()
+            start = max(now + float(kernel_manager.fill_delay), state["next"])  # type: ignore[attr-defined]
+            state["next"] = start + spacing
+            delay = start - now
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    kernel_manager.fill_if_needed = staggered  # type: ignore[attr-defined]  # Voilà calls it on the instance
 
 
 def _positive(text: str) -> int:
@@ -214,7 +245,7 @@ def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tup
             print(f"    http://{name}:{args.port}/?token={roster.join_token}", flush=True)
     print(f"The class view, for you only (keep this link to yourself): "
           f"http://localhost:{args.port}/{CLASS_VIEW}?teacher={teacher}", flush=True)
-    print(f"{pool} kernels of the trainers page are started ahead (about {pool * 70} MB). "
+    print(f"{pool} kernels of the trainers page are started ahead (about {pool * 120} MB). "
           "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
           "stop with Ctrl-C.", flush=True)
     return {"jasslib_roster": roster, "jasslib_teacher_token": teacher}, roster.join_token, pool

@@ -123,6 +123,8 @@ def chromium_visit(base: str, token: str, name: str, chromium: str, results: lis
                 trainer.wait_for(state="visible", timeout=300_000)
                 visit.render_s = time.monotonic() - start
                 visit.kernel_id = kernel_id_of(page.content())
+                # the widgets are drawn one by one: the legal-cards trainer is the first once the page is whole
+                page.locator(".jass-progress").first.wait_for(state="visible", timeout=300_000)
                 clicked = time.monotonic()
                 visit.feedback = _click_and_check(page, trainer)
                 visit.check_s = time.monotonic() - clicked  # includes the two card clicks
