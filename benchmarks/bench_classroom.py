@@ -290,8 +290,12 @@ def report(label: str, out: dict[str, object], pool: int) -> None:
             continue
         render = [v.render_s for v in group]
         check = [v.check_s for v in group]
+        page = [v.page_s for v in group if v.page_s]
+        served = (f"; the page itself (HTML) p50 {statistics.median(page):.1f} s, p95 {percentile(page, 95):.1f} s"
+                  if page else "")
         print(f"  {label}, {kind} learners ({len(group)}): render p50 {statistics.median(render):.1f} s, "
-              f"p95 {percentile(render, 95):.1f} s, max {max(render):.1f} s; Check p95 {percentile(check, 95):.2f} s")
+              f"p95 {percentile(render, 95):.1f} s, max {max(render):.1f} s; Check p95 {percentile(check, 95):.2f} s"
+              + served)
     right = sum(1 for v in ok if "✓" in v.feedback)
     peak = out["peak"]
     failed = [v for v in results if v.error]
