@@ -63,8 +63,14 @@ HOSTS ?=
 app: $(STAMP) ## the course without code (Voila): the index of the notebooks on http://127.0.0.1:8866
 	$(BIN)/python app/serve.py --port $(PORT)
 
-app-classroom: $(STAMP) ## the same for a class: on the local network, with a random token in the printed URL
-	$(BIN)/python app/serve.py --classroom --port $(PORT) $(addprefix --host ,$(HOSTS))
+# make app-classroom CLASS=names.txt: one link per learner (one name a line); CLASS_DIR: the class folder for the
+# learners' progress (default ~/.local/share/jasslib/classes/<class>); POOL: kernels started ahead (see README).
+CLASS     ?=
+CLASS_DIR ?=
+POOL      ?=
+CLASS_ARGS = $(if $(CLASS), --class "$(CLASS)")$(if $(CLASS_DIR), --class-dir "$(CLASS_DIR)")$(if $(POOL), --pool $(POOL))
+app-classroom: $(STAMP) ## the same for a class: on the local network, a link per learner (CLASS=names.txt), a class view
+	$(BIN)/python app/serve.py --classroom --port $(PORT)$(foreach h,$(HOSTS), --host $(h))$(CLASS_ARGS)
 
 bench: ## run the benchmarks (benchmarks/run.sh)
 	bash benchmarks/run.sh

@@ -12,9 +12,20 @@ the rule (:data:`RULE_BOOK_ROUTE`; Voilà itself would refuse the Markdown file 
   without it a page asks for the token.
 
 Both keep the Host-header check on (Voilà turns it off): a request must name this computer (``localhost``, a
-loopback address, or one of its host names), which stops DNS-rebinding pages.  In the classroom the learners
+loopback address, or one of its host names), which stops DNS-rebinding pages; a request without a Host is
+refused, and so is a websocket from another site's page, token or not.  In the classroom the learners
 therefore open the URL with the computer's name, as printed, not its IP address; ``--host NAME`` adds a name
 (``make app-classroom HOSTS="jass.school.example"``).
+
+Kernels: closing or reloading a page ends its kernel (the page's shutdown request now carries its XSRF
+token), and a kernel without a page for ``--cull-idle`` seconds is ended as well (default 600; 0: never).
+
+The classroom (``app/classroom.py``): ``--class names.txt`` (``make app-classroom CLASS=names.txt``) prints one
+link per learner; without it the printed link leads to a page where each learner gives their name.  Each
+learner's progress goes to their own file in the class folder (``--class-dir``, by default
+``~/.local/share/jasslib/classes/<class>``), and the teacher's class view opens with its own printed link.
+``--pool N`` keeps N kernels of the trainers page started and rendered ahead (default: the size of the
+class list, else 10; about 120 MB each), so a class that starts together does not wait for kernels.
 """
 
 from __future__ import annotations
@@ -29,10 +40,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = "app/index.ipynb"
+TRAINERS = "app/trainers.ipynb"
 DEFAULT_PORT = 8866
 RULE_BOOK_PAGE = ROOT / "docs" / "rules.html"
 RULE_BOOK_ROUTE = r"/voila/(?:render|files)/docs/rules\.(?:md|html)"
 """Where the rule links of the rendered notebooks and of the widgets arrive: both answer the rendered rule book."""
+CULL_IDLE = 600
+"""Seconds a kernel without a page (no websocket open) may stay before it is ended."""
+CULL_INTERVAL = 60
+"""How often idle kernels are looked for, in seconds (more often when ``cull_idle`` is shorter)."""
+DEFAULT_POOL = 10
+"""Pre-started kernels of the trainers page in a classroom without a class list."""
+POOL_FILL_DELAY = 10.0
+"""Seconds Voilà waits before starting a kernel for the pool in place of one a learner took."""
+POOL_FILL_SPACING = 3.0
+"""Seconds between two such kernels (about one kernel's start on 2 cores): when a class takes the whole pool
+at once, the pool refills one kernel after the other instead of starting them all together while the class
+works."""
 
 
 def host_names(extra: Sequence[str] = ()) -> list[str]:
@@ -47,15 +71,23 @@ def host_names(extra: Sequence[str] = ()) -> list[str]:
 
 
 def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str | None = None,
-                 hosts: Sequence[str] = (), ip: str | None = None) -> dict[str, dict[str, object]]:
+                 hosts: Sequence[str] = (), ip: str | None = None, pool: int = 0, cull_idle: int = CULL_IDLE,
+                 settings: dict[str, object] | None = None) -> dict[str, dict[str, object]]:
     """Voilà's configuration for the course (the folder served is the repository's root).
+
+    ``pool``: kernels of the trainers page kept started (0: none); ``cull_idle``: seconds before a kernel
+    without a page is ended (0: never); ``settings``: more Tornado settings (the classroom's).
 
     >>> local = voila_config()["Voila"]
     >>> local["ip"], local["token"], local["tornado_settings"]["allow_remote_access"]
     ('127.0.0.1', '', False)
-    >>> room = voila_config(classroom=True, token="abc")["Voila"]
-    >>> room["ip"], room["token"], "localhost" in room["tornado_settings"]["local_hostnames"]
+    >>> room = voila_config(classroom=True, token="abc", pool=25)
+    >>> room["Voila"]["ip"], room["Voila"]["token"], "localhost" in room["Voila"]["tornado_settings"]["local_hostnames"]
     ('0.0.0.0', 'abc', True)
+    >>> room["VoilaConfiguration"]["preheat_kernel"], room["VoilaKernelManager"]["kernel_pools_config"][TRAINERS]
+    (True, {'pool_size': 25})
+    >>> voila_config()["MappingKernelManager"]["cull_idle_timeout"]
+    600
     """
     voila: dict[str, object] = {
         "ip": ip or ("0.0.0.0" if classroom else "127.0.0.1"),
@@ -64,19 +96,38 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "root_dir": str(ROOT),
         "token": (token or secrets.token_urlsafe(16)) if classroom else "",  # "": no token on this computer
         # Voilà sets allow_remote_access=True; the check on: the Host header must name this computer
-        "tornado_settings": {"allow_remote_access": False, "local_hostnames": host_names(hosts)},
+        "tornado_settings": {"allow_remote_access": False, "local_hostnames": host_names(hosts), **(settings or {})},
     }
-    return {"Voila": voila}
+    from classroom import LEARNER_HEADER
+
+    return {
+        "Voila": voila,
+        # the page tells its kernel the learner in this header (app/classroom.py); Voilà passes it on
+        "VoilaConfiguration": {"http_header_envs": [LEARNER_HEADER], "preheat_kernel": pool > 0},
+        # pre-started kernels for the trainers page only (each notebook would otherwise get a pool of its own)
+        "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool}},
+                               "fill_delay": POOL_FILL_DELAY},
+        # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
+        "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
+                                 "cull_interval": min(CULL_INTERVAL, max(1, cull_idle // 2)), "cull_connected": False},
+    }
 
 
 def make_app() -> type:
-    """Voilà's application, with ``/`` sending the browser to the course's index (query string kept) and the
-    rule book answered rendered (:data:`RULE_BOOK_ROUTE`)."""
+    """Voilà's application, with ``/`` sending the browser to the course's index (query string kept), the
+    rule book answered rendered (:data:`RULE_BOOK_ROUTE`), the classroom's pages (``/jasslib/join``,
+    ``/jasslib/class``) and guards (``app/classroom.py``)."""
+    from classroom import CLASS_VIEW, JOIN, make_server_parts, require_host
     from jupyter_server.base.handlers import JupyterHandler
     from jupyter_server.utils import url_path_join
     from tornado import web
     from tornado.web import RedirectHandler
+    from traitlets import default
     from voila.app import Voila
+    from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    parts = make_server_parts()
 
     class RuleBookHandler(JupyterHandler):
         """The rendered rule book, docs/rules.html (made from docs/rules.md), for the same users as the pages."""
@@ -89,38 +140,132 @@ def make_app() -> type:
     class CourseApp(Voila):  # type: ignore[misc]  # Voilà has no type hints
         """Voilà serving the course folder, with the index as its landing page."""
 
+        @default("identity_provider_class")
+        def _identity_provider_class(self) -> type:
+            return parts["identity_provider"]
+
+        def init_settings(self) -> dict:
+            settings = super().init_settings()
+            _stagger_refills(self.kernel_manager)
+            return settings
+
         def init_handlers(self) -> list:
             landing = url_path_join(self.server_url, "voila/render", INDEX)
             home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": landing, "permanent": False})
             rules = (url_path_join(self.server_url, RULE_BOOK_ROUTE), RuleBookHandler)
-            return [home, rules, *super().init_handlers()]
+            view = url_path_join(self.server_url, CLASS_VIEW)
+            ours = [home, rules, (url_path_join(self.server_url, JOIN), parts["join"]),
+                    (view, parts["class_view"]), (view + r"/progress\.(csv|html)", parts["class_view"])]
+            handlers = []
+            for pattern, handler, *rest in [*ours, *super().init_handlers()]:
+                if handler is TornadoVoilaHandler:
+                    handler = parts["voila_handler"]
+                elif handler is RequestInfoSocketHandler:
+                    handler = parts["pool_watch"]
+                handlers.append((pattern, require_host(handler), *rest))
+            return handlers
 
     return CourseApp
+
+
+def _stagger_refills(kernel_manager: object, spacing: float = POOL_FILL_SPACING) -> None:
+    """Start the pool's replacement kernels one after the other (``spacing`` seconds apart) rather than all at
+    once: Voilà starts one ``fill_delay`` after each kernel a learner takes, so a class arriving together
+    would start them together, while it works."""
+    import asyncio
+
+    fill = getattr(kernel_manager, "fill_if_needed", None)
+    if fill is None:  # no pool (preheat_kernel off)
+        return
+    state = {"next": 0.0}
+
+    def staggered(delay: float | None = None, notebook_name: str | None = None, **kwargs: object) -> None:
+        if delay is None:  # a refill after a learner took a kernel (the first fill passes 0)
+            now = asyncio.get_event_loop().time()
+            start = max(now + float(kernel_manager.fill_delay), state["next"])  # type: ignore[attr-defined]
+            state["next"] = start + spacing
+            delay = start - now
+        fill(delay=delay, notebook_name=notebook_name, **kwargs)
+
+    kernel_manager.fill_if_needed = staggered  # type: ignore[attr-defined]  # Voilà calls it on the instance
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a whole number from 0, got {text}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python app/serve.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--classroom", action="store_true",
-                        help="serve on the local network (0.0.0.0) with a random token in the URL")
+                        help="serve on the local network (0.0.0.0) with a link per learner and a class view")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", DEFAULT_PORT)))
     parser.add_argument("--host", action="append", default=[], metavar="NAME",
                         help="another name the learners use for this computer (classroom)")
+    parser.add_argument("--class", dest="class_list", metavar="NAMES.txt",
+                        help="classroom: the class list (one learner a line): one link per learner is printed")
+    parser.add_argument("--class-dir", metavar="FOLDER",
+                        help="classroom: the class folder for the learners' progress (outside the repository)")
+    parser.add_argument("--pool", type=_positive, default=None, metavar="N",
+                        help=f"kernels of the trainers page kept started (classroom default: the class size, else "
+                             f"{DEFAULT_POOL}; 0 on this computer)")
+    parser.add_argument("--cull-idle", type=_positive, default=CULL_IDLE, metavar="SECONDS",
+                        help=f"end a kernel without a page after this long (default {CULL_IDLE}; 0: never)")
     parser.add_argument("--ip", default=None, help=argparse.SUPPRESS)  # tests: a classroom on 127.0.0.1
     args = parser.parse_args(argv)
+    if not args.classroom and (args.class_list or args.class_dir):
+        parser.error("--class and --class-dir are for the classroom (add --classroom, or: make app-classroom)")
     from traitlets.config import Config
 
     token = secrets.token_urlsafe(16) if args.classroom else None
-    config = Config(voila_config(args.classroom, args.port, token, args.host, args.ip))
+    settings: dict[str, object] = {}
+    pool = args.pool if args.pool is not None else 0
     if args.classroom:
-        names = [n for n in host_names(args.host) if n != "localhost"]
-        print("Classroom mode: the course is served on the local network. Learners open (one of):", flush=True)
-        for name in names:
-            print(f"    http://{name}:{args.port}/?token={token}", flush=True)
-        print("Use the computer's name as above, not its IP address (the Host check refuses addresses); "
-              "stop with Ctrl-C.", flush=True)
-    else:
+        settings, token, pool = _classroom(parser, args)
+    config = Config(voila_config(args.classroom, args.port, token, args.host, args.ip, pool=pool,
+                                 cull_idle=args.cull_idle, settings=settings))
+    if not args.classroom:
         print(f"The course without code: http://127.0.0.1:{args.port}/ (stop with Ctrl-C)", flush=True)
     make_app().launch_instance(argv=[], config=config)
+
+
+def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, object], str, int]:
+    """Open the class (folder, learners, tokens), print the links; the Tornado settings, class token and pool."""
+    from classroom import CLASS_VIEW, ClassroomError, default_class_folder, open_roster, read_class_list
+
+    from jasslib.progress import CLASS_ENV_VAR
+
+    try:
+        names = read_class_list(args.class_list) if args.class_list else []
+        folder = args.class_dir or default_class_folder(Path(args.class_list).stem if args.class_list else "class")
+        roster = open_roster(folder, names, open_join=not names)
+    except ClassroomError as exc:
+        parser.error(str(exc))
+    os.environ[CLASS_ENV_VAR] = str(roster.folder)  # every kernel records to its learner's file in the folder
+    teacher = secrets.token_urlsafe(24)  # new at each start; never shown on a learner's page
+    hosts = [n for n in host_names(args.host) if n != "localhost"]
+    base = f"http://{hosts[0]}:{args.port}"
+    pool = args.pool if args.pool is not None else (len(names) or DEFAULT_POOL)
+    print(f"Classroom mode: the course is served on the local network; the class folder is {roster.folder}",
+          flush=True)
+    if names:
+        links = roster.write_links(base)
+        print(f"Each learner opens their own link (also in {links}):", flush=True)
+        for name in names:
+            learner = roster.add(name)
+            print(f"    {learner.name}: {roster.link(learner, base)}", flush=True)
+    else:
+        print("Learners open (one of) the following and give their name:", flush=True)
+        for name in hosts:
+            print(f"    http://{name}:{args.port}/?token={roster.join_token}", flush=True)
+    print(f"The class view, for you only (keep this link to yourself): "
+          f"http://localhost:{args.port}/{CLASS_VIEW}?teacher={teacher}", flush=True)
+    print(f"{pool} kernels of the trainers page are started ahead (about {pool * 120} MB). "
+          "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
+          "stop with Ctrl-C.", flush=True)
+    return {"jasslib_roster": roster, "jasslib_teacher_token": teacher}, roster.join_token, pool
 
 
 if __name__ == "__main__":

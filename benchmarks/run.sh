@@ -9,6 +9,9 @@
 #                                               --deals 20 for a quick look (the default is 200 per contract)
 #   bash benchmarks/run.sh --players [options]  SearchPlayer's strength against the rule-based and random teams
 #                                               (mirrored deals; about an hour on 2 cores; --deals 30 for a look)
+#   bash benchmarks/run.sh --classroom [options] a class of 25 on the classroom app (Voilà, light learners
+#                                               and Chromium pages); runs in the project's venv (make install),
+#                                               which has Voilà and Playwright: APP_PYTHON picks another
 #
 # The venv is created on first use; requirements.txt and jasslib itself (editable, so later
 # changes to jasslib are measured without reinstalling) are installed again only when
@@ -33,7 +36,9 @@ if [ ! -f "$STAMP" ] || [ "$HERE/requirements.txt" -nt "$STAMP" ] || [ "$ROOT/py
 fi
 
 cd "$ROOT"
+APP_PY="${APP_PYTHON:-$ROOT/.venv/bin/python}"
 case "${1:-}" in
+    --classroom) shift; exec "$APP_PY" benchmarks/bench_classroom.py "$@" ;;
     --simulate) shift; exec "$PY" benchmarks/bench_simulate.py "$@" ;;
     --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
     --ddtable) shift; exec "$PY" benchmarks/bench_ddtable.py "$@" ;;
@@ -48,6 +53,8 @@ echo
 echo
 echo "player strength: SearchPlayer against the rule-based and random teams, about an hour on 2 cores"
 "$PY" benchmarks/bench_players.py
+echo
+"$APP_PY" benchmarks/bench_classroom.py
 echo
 echo "double-dummy solver: 200 deals x 6 contracts, 1-2 hours on one core (run.sh --solver --deals 20: minutes)"
 "$PY" benchmarks/bench_solver.py

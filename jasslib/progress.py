@@ -11,6 +11,13 @@ Where the file is (:func:`default_path`): the environment variable ``JASSLIB_PRO
 Windows); a ``path`` argument overrides all of them.  Never inside a checkout of jasslib itself: progress is
 personal, and a path there is refused with :class:`ProgressLocationError`.
 
+In a classroom (``make app-classroom``, ``app/serve.py``), the app serves every learner from one computer: it
+sets :data:`CLASS_ENV_VAR` to the class folder for all its kernels and tells each kernel which learner it
+serves (the request header ``X-Jasslib-Learner``, which Voilà hands to the kernel as :data:`LEARNER_ENV_VAR`).
+The trainers and the panel then record to that learner's own file in the class folder
+(:func:`class_learner_path`, :class:`LearnerProgress`), found when the first exercise is checked, so a kernel
+started before the learner arrived (Voilà's pool of pre-started kernels) records for the right one.
+
 The file is written atomically (a temporary file in the same folder, flushed to disk, then renamed over the
 old one), so a crash leaves the old record or the new one, never half of one.  A file that is not a jasslib
 progress file, or is damaged, is never overwritten: reading it raises :class:`ProgressFileError`, whose
@@ -97,6 +104,11 @@ __all__ = [
     "Suggestion",
     "Progress",
     "ProgressSpec",
+    "CLASS_ENV_VAR",
+    "LEARNER_ENV_VAR",
+    "class_learner_path",
+    "LearnerProgress",
+    "default_store",
     "default_path",
     "jasslib_checkout",
     "check_location",
@@ -123,6 +135,18 @@ READ_FORMATS = ("jasslib.progress/1", FORMAT)
 
 ENV_VAR = "JASSLIB_PROGRESS"
 """The environment variable naming the progress file (it overrides the default in the home folder)."""
+
+CLASS_ENV_VAR = "JASSLIB_CLASS"
+"""The environment variable naming a class folder (set by the classroom app for its kernels): each learner's
+progress file is kept there (:func:`class_learner_path`), and the default store is the learner's
+(:func:`default_store`)."""
+
+LEARNER_ENV_VAR = "HTTP_X_JASSLIB_LEARNER"
+"""The environment variable with the id of the learner a classroom kernel serves: Voilà's name for the request
+header ``X-Jasslib-Learner`` that the classroom app sets (never the browser: the app replaces any it sends)."""
+
+LEARNER_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?")
+"""A learner's id in a class: lower-case letters, digits and inner hyphens (the name of their file)."""
 
 MAX_FILE_BYTES = 1_000_000
 """A progress file is a few kilobytes; anything longer than this is not one (and is not read whole)."""
@@ -886,6 +910,86 @@ class Progress:
         return self.update(lambda r: r.with_learner(checked))
 
 
+def class_learner_path(folder: str | os.PathLike[str], learner: str) -> Path:
+    """The progress file of learner ``learner`` (an id, :data:`LEARNER_ID`) in the class folder ``folder``.
+
+    >>> class_learner_path("/tmp/class-7b", "anna-muster").name
+    'anna-muster.json'
+    >>> class_learner_path("/tmp/class-7b", "../teacher")
+    Traceback (most recent call last):
+    ...
+    jasslib.progress.ProgressLocationError: '../teacher' is not a learner's id (lower-case letters, digits, hyphens)
+    """
+    if not isinstance(learner, str) or not LEARNER_ID.fullmatch(learner):
+        raise ProgressLocationError(f"{_short(learner)} is not a learner's id (lower-case letters, digits, hyphens)")
+    return Path(folder).expanduser() / f"{learner}.json"
+
+
+def _voila_request_learner() -> str:
+    """The learner id the classroom app sent with the page's request ('' when there is none).
+
+    A kernel Voilà started for the request has it in its environment; a pre-started kernel (Voilà's pool)
+    gets the request's details when it asks Voilà for them (``voila.utils.wait_for_request``, which waits
+    until its page has been requested: a trainer checks only after that).
+    """
+    learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
+    if not learner and os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import wait_for_request  # type: ignore[import-untyped]  # Voilà ships no type hints
+        except ImportError:  # pragma: no cover - Voilà sets VOILA_PREHEAT, so it is installed
+            return ""
+        wait_for_request()
+        learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
+    return learner
+
+
+class LearnerProgress(Progress):
+    """The progress file of the learner a classroom kernel serves: ``LearnerProgress(folder)``.
+
+    Which learner is found at the first read or write (``learner``: a given id; by default the one the
+    classroom app sent, :data:`LEARNER_ENV_VAR`), so a kernel started before its learner arrived records to
+    the right file.  Reading and writing are those of :class:`Progress` (atomic, under a lock).  Without a
+    learner nothing is written: :class:`ProgressLocationError` says why (a trainer shows it, and goes on).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     store = LearnerProgress(folder, learner="anna")
+    ...     print(store.record("legal", True).done, store.path.name)
+    1 anna.json
+    """
+
+    def __init__(self, folder: str | os.PathLike[str], learner: str | None = None) -> None:
+        self.folder = Path(folder).expanduser()
+        self._learner = learner
+        self._path: Path | None = None
+
+    @property
+    def path(self) -> Path:
+        """The learner's file (found at the first use; setting it names the file directly)."""
+        if self._path is None:
+            learner = self._learner if self._learner is not None else _voila_request_learner()
+            if not learner:
+                raise ProgressLocationError("no learner is known for this page: open it with your own link "
+                                            "from the teacher (or give your name on the class's page)")
+            self._path = check_location(class_learner_path(self.folder, learner))
+        return self._path
+
+    @path.setter
+    def path(self, value: Path) -> None:
+        self._path = check_location(value)
+
+    def __repr__(self) -> str:
+        who = self._learner if self._path is None else self._path.stem
+        return f"LearnerProgress({str(self.folder)!r}, learner={who!r})"
+
+
+def default_store() -> Progress:
+    """The store used when none is named: the classroom learner's file (:class:`LearnerProgress`) when
+    :data:`CLASS_ENV_VAR` names a class folder, else the learner's own default file (:func:`default_path`)."""
+    folder = os.environ.get(CLASS_ENV_VAR, "").strip()
+    return LearnerProgress(folder) if folder else Progress()
+
+
 ProgressSpec = Progress | str | os.PathLike[str] | bool | None
 """What the ``progress`` argument of the trainers and the panel takes: a :class:`Progress`, a file path,
 True (the default file), False (no recording) or None (the trainers' default: see :func:`trainer_progress`)."""
@@ -905,7 +1009,7 @@ def open_progress(progress: ProgressSpec = True) -> Progress | None:
     if progress is None or progress is False:
         return None
     if progress is True:
-        return Progress()
+        return default_store()
     if isinstance(progress, Progress):
         return progress
     if isinstance(progress, (str, os.PathLike)):
@@ -923,10 +1027,11 @@ def trainer_progress(progress: ProgressSpec = None) -> Progress | None:
         return open_progress(progress)
     if not in_notebook():
         return None
-    if "PYTEST_CURRENT_TEST" in os.environ and not os.environ.get(ENV_VAR, "").strip():
+    if "PYTEST_CURRENT_TEST" in os.environ and not (os.environ.get(ENV_VAR, "").strip()
+                                                    or os.environ.get(CLASS_ENV_VAR, "").strip()):
         return None
     try:
-        return Progress()
+        return default_store()
     except ProgressFileError as exc:
         warnings.warn(f"your progress is not recorded: {exc}", stacklevel=3)
         return None

@@ -142,7 +142,8 @@ def server(tmp_path: Path) -> Iterator[object]:
     """Start ``app/serve.py`` with the given options on a free port of 127.0.0.1; stop it afterwards."""
     procs: list[subprocess.Popen] = []
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "run"),
-               PYTHONUNBUFFERED="1")
+               XDG_DATA_HOME=str(tmp_path / "data"), PYTHONUNBUFFERED="1")  # the class folder goes there
+    env.pop("JASSLIB_PROGRESS", None)
 
     def start(*options: str) -> tuple[int, subprocess.Popen]:
         port = _free_port()
@@ -344,3 +345,27 @@ def test_the_page_of_trainers_takes_some_topics_by_name():
         trainers_page(final_check="no", progress=False)
     with pytest.raises(ValueError, match="no trainer for 'weis'"):
         page.section("weis")
+@pytest.mark.slow
+def test_make_app_ends_the_kernel_of_a_closed_page(server):
+    """The page's shutdown request (sent when it is closed or reloaded) carries the _xsrf cookie's value, which
+    the page now sets: the kernel ends.  Without the value the request is refused, as a cross-site one is."""
+    import psutil
+    from classroom_client import get, kernel_id_of, shutdown
+
+    port, proc = server()
+    ps = psutil.Process(proc.pid)
+
+    def kernels() -> int:
+        return sum(1 for c in ps.children(recursive=True) if any("ipykernel" in part for part in c.cmdline()))
+
+    for _ in range(2):  # a page loaded and closed, twice (a reload)
+        cookies: dict[str, str] = {}
+        status, _, page = get(port, "/voila/render/app/index.ipynb", cookies=cookies)
+        kernel = kernel_id_of(page)
+        assert status == 200 and kernel and cookies.get("_xsrf")
+        assert shutdown(port, kernel, cookies, with_xsrf=False) == 403
+        assert shutdown(port, kernel, cookies) == 204
+    deadline = time.time() + 30
+    while kernels() and time.time() < deadline:
+        time.sleep(0.5)
+    assert kernels() == 0, "no kernel left once the pages are closed"

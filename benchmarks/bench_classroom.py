@@ -1,0 +1,339 @@
+"""A class of 25 starting together on one computer: the classroom app (``app/serve.py --classroom``) on 127.0.0.1.
+
+    python benchmarks/bench_classroom.py [--learners 25] [--chromium 3] [--pool 25] [--within 10]
+
+A class list of ``--learners`` names is made in a temporary folder and the classroom server is started with a
+pool of ``--pool`` kernels of the trainers page; once the pool is rendered ahead (its kernels quiet), every
+learner opens the trainers page within ``--within`` seconds (start times spread evenly): most are light
+learners (``tests/classroom_client.py``: the page, the kernel's websocket, the widgets' state, a right answer to
+the first trainer, Check, the page closed as a browser closes it), ``--chromium`` of them real Chromium pages
+(the trainer visible, two cards clicked, Check, the tab closed).  Printed: render time (request to the first
+trainer drawn) p50/p95/max, Check time p95, answers right, the server's memory (server and kernels, RSS and
+USS) at the peak and after, kernels left once every page closed, each learner's progress file, and the
+security checks tried against the same server (another site's websocket, no Host / a foreign Host, code sent
+to the kernel, a learner naming another, the teacher's and learners' tokens swapped).
+
+Learners' browsers run on their own devices in a class; here every client shares this computer's cores with
+the server, so the figures are an upper bound (and inflated further when other work loads the machine).
+The baseline in the same run: the same class with ``--pool 0`` (each page starts its kernel), with
+``--baseline``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "app")]
+
+from classroom import POOL_READY  # noqa: E402
+from classroom_client import (  # noqa: E402
+    TRAINERS,
+    Kernel,
+    Visit,
+    get,
+    kernel_id_of,
+    learner_visit,
+    open_kernel,
+    shutdown,
+)
+
+from jasslib.progress import read_progress  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def kernels(proc: psutil.Process) -> list[psutil.Process]:
+    out = []
+    for child in proc.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                out.append(child)
+        except psutil.Error:
+            pass
+    return out
+
+
+def memory(proc: psutil.Process) -> tuple[float, float, int]:
+    """RSS and USS in MB of the server and its kernels, and the number of kernels."""
+    rss = uss = 0.0
+    ks = kernels(proc)
+    for p in [proc, *ks]:
+        try:
+            info = p.memory_full_info()
+            rss += info.rss
+            uss += info.uss
+        except psutil.Error:
+            pass
+    return rss / 2**20, uss / 2**20, len(ks)
+
+
+def wait_pool(log: Path, count: int, seconds: float = 900) -> float:
+    """Until the server says ``count`` kernels have the trainers page rendered ahead; the seconds it took."""
+    start = time.monotonic()
+    pattern = re.compile(rf"\[jasslib\] {re.escape(POOL_READY)} (\d+)")
+    while time.monotonic() - start < seconds:
+        found = pattern.findall(log.read_text(encoding="utf-8", errors="replace"))
+        if found and int(found[-1]) >= count:
+            return time.monotonic() - start
+        time.sleep(1)
+    raise SystemExit(f"the pool of {count} was not ready within {seconds} s")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def chromium_visit(base: str, token: str, name: str, chromium: str, results: list[Visit]) -> None:
+    """One learner in Chromium: the trainers page with their link, two cards and Check, the tab closed."""
+    from playwright.sync_api import sync_playwright
+    from test_browser import ARGS, _click_and_check
+
+    visit = Visit(name + " (Chromium)")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
+            try:
+                page = browser.new_context().new_page()
+                start = time.monotonic()
+                page.goto(f"{base}{TRAINERS}?token={token}", timeout=300_000, wait_until="commit")
+                trainer = page.locator(".jass-trainer").first
+                trainer.wait_for(state="visible", timeout=300_000)
+                visit.render_s = time.monotonic() - start
+                visit.kernel_id = kernel_id_of(page.content())
+                # the widgets are drawn one by one: the legal-cards trainer is the first once the page is whole
+                page.locator(".jass-progress").first.wait_for(state="visible", timeout=300_000)
+                clicked = time.monotonic()
+                visit.feedback = _click_and_check(page, trainer)
+                visit.check_s = time.monotonic() - clicked  # includes the two card clicks
+                page.close(run_before_unload=True)
+                visit.status = 200
+            finally:
+                browser.close()
+    except Exception as exc:  # noqa: BLE001 - reported as a failed learner
+        visit.error = f"{type(exc).__name__}: {exc}"
+    results.append(visit)
+
+
+def security_checks(port: int, tokens: dict[str, str], teacher: str, folder: Path) -> list[tuple[str, bool]]:
+    """The security edges tried against the running class: (what was tried, refused as it should be)."""
+    from websockets.exceptions import InvalidStatus
+
+    names = list(tokens)
+    a, b = tokens[names[0]], tokens[names[1]]
+    checks: list[tuple[str, bool]] = []
+    cookies: dict[str, str] = {}
+    status, _, page = get(port, f"{TRAINERS}?token={a}", cookies=cookies)
+    kernel = kernel_id_of(page)
+    try:
+        open_kernel(port, kernel, cookies, origin="http://evil.example", token=a, timeout=30).close()
+        checks.append(("websocket from Origin http://evil.example (with the token)", False))
+    except InvalidStatus:
+        checks.append(("websocket from Origin http://evil.example (with the token)", True))
+    checks.append(("empty Host header", get(port, f"/?token={a}", host="")[0] == 403))
+    checks.append(("foreign Host rebinding.example", get(port, f"/voila/api/contents/?token={a}",
+                                                        host="rebinding.example")[0] == 403))
+    target = Path(tempfile.gettempdir()) / f"bench-classroom-{os.getpid()}.txt"
+    with open_kernel(port, kernel, cookies, timeout=30) as ws:
+        k = Kernel(ws)
+        k.send("execute_request", {"code": f"open({str(target)!r}, 'w').write('x')", "silent": False,
+                                   "store_history": False, "user_expressions": {}, "allow_stdin": False,
+                                   "stop_on_error": True})
+        replies = [m["header"]["msg_type"] for m in k.messages(5)]
+    checks.append(("execute_request from the page's websocket",
+                   not target.exists() and "execute_reply" not in replies))
+    target.unlink(missing_ok=True)
+    shutdown(port, kernel, cookies)
+    other = folder / f"{names[1].lower()}.json"
+    before = read_progress(other).done
+    visit = learner_visit(port, f"token={a}", headers={"X-Jasslib-Learner": names[1].lower()})
+    checks.append(("X-Jasslib-Learner header naming another learner",
+                   not visit.error and read_progress(other).done == before))
+    checks.append(("class view with a learner's token", get(port, f"/jasslib/class?token={b}")[0] == 403))
+    checks.append(("class view with a learner's token as teacher=",
+                   get(port, f"/jasslib/class?teacher={b}")[0] == 403))
+    checks.append(("course API with the teacher's token",
+                   get(port, f"/voila/api/contents/?token={teacher}")[0] == 403))
+    teacher_jar: dict[str, str] = {}
+    get(port, f"/jasslib/class?teacher={teacher}", cookies=teacher_jar)
+    status, _, view = get(port, "/jasslib/class", cookies=teacher_jar)
+    checks.append(("no learner token in the class view",
+                   status == 200 and not any(t in view for t in tokens.values())))
+    checks.append(("no teacher token in a learner's page", teacher not in page))
+    checks.append(("shutdown POST without _xsrf", shutdown(port, kernel_id_of(get(port, f"{TRAINERS}?token={a}",
+                                                                                  cookies=cookies)[2]),
+                                                            cookies, with_xsrf=False) == 403))
+    return checks
+
+
+def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, security: bool) -> dict[str, object]:
+    names = [f"Learner{i:02d}" for i in range(1, args.learners + 1)]
+    (work / "names.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(work / "config"), JUPYTER_RUNTIME_DIR=str(work / "run"),
+               XDG_DATA_HOME=str(work / "data"), IPYTHONDIR=str(work / "ipython"), PYTHONUNBUFFERED="1",
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    env.pop("JASSLIB_PROGRESS", None)
+    folder = work / f"class-pool{pool}"
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, str(work / "course" / "app" / "serve.py"), "--classroom", "--ip",
+                             "127.0.0.1", "--port", str(port), "--class", str(work / "names.txt"), "--class-dir",
+                             str(folder), "--pool", str(pool)], cwd=work, env=env, stdout=subprocess.PIPE,
+                            stderr=open(work / f"server-pool{pool}.log", "w"), text=True)  # noqa: SIM115
+    try:
+        printed = []
+        while not printed or "Ctrl-C" not in printed[-1]:
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            if not line:
+                raise SystemExit((work / f"server-pool{pool}.log").read_text()[-3000:])
+            printed.append(line)
+        tokens = {m.group(1): urllib.parse.parse_qs(urllib.parse.urlparse(m.group(2)).query)["token"][0]
+                  for line in printed if (m := re.match(r"    (\S+): (http://\S+)$", line.rstrip()))}
+        teacher = re.search(r"\?teacher=(\S+)", "".join(printed)).group(1)  # type: ignore[union-attr]
+        ps = psutil.Process(proc.pid)
+        while True:
+            try:
+                get(port, "/voila/static/none", timeout=5)
+                break
+            except OSError:
+                time.sleep(0.5)
+        if pool:
+            wait_pool(work / f"server-pool{pool}.log", pool)
+        time.sleep(2)
+        idle_mem = memory(ps)
+        print(f"  pool {pool}: server up and {pool} pages rendered ahead after {time.monotonic() - started:.0f} s; "
+              f"memory {idle_mem[0]:.0f} MB RSS, {idle_mem[1]:.0f} MB USS, {idle_mem[2]} kernels", flush=True)
+        base = f"http://127.0.0.1:{port}"
+        browser_names = names[: (args.chromium if chromium else 0)]
+        results: list[Visit] = []
+        peak = [0.0, 0.0, 0]
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.is_set():
+                m = memory(ps)
+                if m[0] > peak[0]:
+                    peak[:] = list(m)
+                time.sleep(0.5)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        gap = args.within / max(1, len(names) - 1)
+
+        def light(i: int, name: str) -> Visit:
+            time.sleep(i * gap)
+            return learner_visit(port, f"token={tokens[name]}", name, timeout=300)
+
+        with concurrent.futures.ThreadPoolExecutor(len(names)) as ex:
+            futures = []
+            for i, name in enumerate(names):
+                if name in browser_names:
+                    futures.append(ex.submit(lambda i=i, name=name: (time.sleep(i * gap), chromium_visit(
+                        base, tokens[name], name, chromium, results))))  # type: ignore[arg-type]
+                else:
+                    futures.append(ex.submit(light, i, name))
+            for f in futures:
+                value = f.result()
+                if isinstance(value, Visit):
+                    results.append(value)
+        done.set()
+        sampler.join(timeout=5)
+        # every page closed: the learners' kernels end, the pool refills; then nothing but the pool
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and len(kernels(ps)) > pool:
+            time.sleep(1)
+        left = len(kernels(ps))
+        probe = tokens[names[0]]
+        gone = sum(1 for v in results
+                   if v.kernel_id and get(port, f"/api/kernels/{v.kernel_id}?token={probe}")[0] == 404)
+        files_ok = sum(1 for n in names if (folder / f"{n.lower()}.json").exists()
+                       and read_progress(folder / f"{n.lower()}.json").topic("legal").done == 1)
+        checks = security_checks(port, tokens, teacher, folder) if security else []
+        return {"results": results, "peak": peak, "idle": idle_mem, "left": left, "gone": gone, "files": files_ok,
+                "checks": checks, "names": names}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def report(label: str, out: dict[str, object], pool: int) -> None:
+    results: list[Visit] = out["results"]  # type: ignore[assignment]
+    ok = [v for v in results if not v.error]
+    for kind in ("light", "Chromium"):
+        group = [v for v in ok if ("Chromium" in v.name) == (kind == "Chromium")]
+        if not group:
+            continue
+        render = [v.render_s for v in group]
+        check = [v.check_s for v in group]
+        page = [v.page_s for v in group if v.page_s]
+        served = (f"; the page itself (HTML) p50 {statistics.median(page):.1f} s, p95 {percentile(page, 95):.1f} s"
+                  if page else "")
+        print(f"  {label}, {kind} learners ({len(group)}): render p50 {statistics.median(render):.1f} s, "
+              f"p95 {percentile(render, 95):.1f} s, max {max(render):.1f} s; Check p95 {percentile(check, 95):.2f} s"
+              + served)
+    right = sum(1 for v in ok if "✓" in v.feedback)
+    peak = out["peak"]
+    failed = [v for v in results if v.error]
+    print(f"  {label}: {len(ok)} of {len(results)} learners answered ({right} with feedback ✓), {len(failed)} failed"
+          + "".join(f"\n    {v.name}: {v.error}" for v in failed))
+    print(f"  {label}: memory at the peak {peak[0]:.0f} MB RSS / {peak[1]:.0f} MB USS with {peak[2]} kernels; "
+          f"kernels left after every page closed: {out['left']} (the pool: {pool}); learners' kernels ended: "
+          f"{out['gone']} of {len(results)}; progress files with the answer: {out['files']} of {len(out['names'])}")  # type: ignore[arg-type]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=25)
+    parser.add_argument("--chromium", type=int, default=3, help="learners in real Chromium pages (0: none)")
+    parser.add_argument("--pool", type=int, default=None, help="kernels started ahead (default: the class size)")
+    parser.add_argument("--within", type=float, default=10.0, help="seconds within which all learners open the page")
+    parser.add_argument("--baseline", action="store_true", help="also run the class without a pool (slow)")
+    args = parser.parse_args()
+    pool = args.learners if args.pool is None else args.pool
+    from chromium import find_chromium
+
+    chromium = find_chromium() if args.chromium else None
+    print(f"classroom: {args.learners} learners within {args.within:.0f} s ({args.chromium if chromium else 0} in "
+          f"Chromium), {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    with tempfile.TemporaryDirectory(prefix="bench-classroom-") as tmp:
+        work = Path(tmp)
+        for part in ("app", "notebooks", "docs"):
+            shutil.copytree(ROOT / part, work / "course" / part, ignore=shutil.ignore_patterns("__pycache__"))
+        out = run(args, pool, work, chromium, security=True)
+        report(f"pool {pool}", out, pool)
+        if args.baseline:
+            base = run(args, 0, work, None, security=False)
+            report("no pool (baseline)", base, 0)
+        print("  security checks tried (refused as they should be):")
+        for what, passed in out["checks"]:  # type: ignore[attr-defined]
+            print(f"    {'ok  ' if passed else 'FAIL'} {what}")
+    print(f"  load average {os.getloadavg()[0]:.1f} at the end (other work on the machine inflates the times)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,443 @@
+"""The classroom (``make app-classroom``, ``app/serve.py`` and ``app/classroom.py``): a class served from one
+computer on 127.0.0.1.
+
+The class list, the class folder and the learners' tokens are checked directly; then one classroom server
+(a class of five, two kernels started ahead, idle kernels culled after a few seconds) is driven by light
+learners (``tests/classroom_client.py``: what the Voilà page does on the wire) all at once: each sees the
+trainer, answers it, gets the ✓ and closes the page; each learner's own progress file has that answer, and
+no kernel is left but the pool.  The security edges are tried against the same server: another site's
+websocket, a missing or foreign Host, code sent to the kernel, a learner naming someone else, the teacher's
+and the learners' tokens in the wrong place.  In Chromium, two learners open their own links, check a
+trainer and see only their own progress; the teacher's class view shows both and offers the CSV.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from classroom_client import TRAINERS, Kernel, get, kernel_id_of, learner_visit, open_kernel, shutdown
+
+from jasslib.progress import (
+    CLASS_ENV_VAR,
+    LearnerProgress,
+    Progress,
+    ProgressLocationError,
+    class_learner_path,
+    default_store,
+    read_progress,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "app"))
+
+from classroom import POOL_READY, ClassroomError, Roster, learner_id, open_roster, read_class_list  # noqa: E402
+
+NAMES = ["Anna Müller", "Ben", "Chloé", "Dario"]
+BROWSER_NAMES = ["Fritz", "Greta"]  # in the class list; they come with Chromium only
+POOL = 4  # the light learners served from the pool
+
+
+# ------------------------------------------------------------------ the class, without a server
+def test_a_class_list_gives_each_learner_an_id_a_token_and_a_progress_file(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("# class 7b\nAnna Müller\n\n  Ben  \nanna müller\nChloé\n", encoding="utf-8")
+    assert read_class_list(names) == ["Anna Müller", "Ben", "Chloé"], "comments, blanks and a repeated name skipped"
+    roster = open_roster(tmp_path / "7b", read_class_list(names), open_join=False)
+    ids = [x.id for x in roster.learners.values()]
+    assert ids == ["anna-muller", "ben", "chloe"]
+    tokens = [x.token for x in roster.learners.values()]
+    assert len(set(tokens)) == 3 and all(len(t) >= 20 for t in tokens)
+    for learner in roster.learners.values():
+        record = read_progress(roster.progress_path(learner))
+        assert record.learner == learner.name and record.done == 0, "everyone is in the class table from the start"
+    assert stat.S_IMODE((tmp_path / "7b" / "class.json").stat().st_mode) == 0o600, "the tokens: the teacher's only"
+    again = open_roster(tmp_path / "7b", ["Ben", "Dario"])
+    assert [x.token for x in again.learners.values()][:3] == tokens, "the links stay valid when the app restarts"
+    assert again.learners["dario"].name == "Dario" and again.by_token(tokens[1]).name == "Ben"
+    assert again.by_token(tokens[1] + "x") is None
+    assert learner_id("Ben", ["ben"]) == "ben-2" and learner_id("../..") == "learner"
+
+
+def test_bad_class_lists_and_folders_are_refused_with_a_reason(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nobody yet\n", encoding="utf-8")
+    with pytest.raises(ClassroomError, match="names no learner"):
+        read_class_list(empty)
+    long = tmp_path / "long.txt"
+    long.write_text("Ann\n" + "x" * 81 + "\n", encoding="utf-8")
+    with pytest.raises(ClassroomError, match=r"long\.txt, line 2: .*at most 80"):
+        read_class_list(long)
+    with pytest.raises(ClassroomError, match="cannot read the class list"):
+        read_class_list(tmp_path / "missing.txt")
+    with pytest.raises(ClassroomError, match="inside the jasslib repository"):
+        Roster(ROOT / "classes" / "7b")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "class.json").write_text('{"format": "jasslib.class/1", "learners": [{"id": "../x"}]}')
+    with pytest.raises(ClassroomError, match="not a usable class file"):
+        Roster(broken)
+
+
+def test_learner_progress_is_found_at_first_use_and_kept_apart(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv(CLASS_ENV_VAR, str(tmp_path))
+    monkeypatch.delenv("HTTP_X_JASSLIB_LEARNER", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    store = default_store()
+    assert isinstance(store, LearnerProgress)
+    with pytest.raises(ProgressLocationError, match="no learner is known"):
+        store.load()
+    monkeypatch.setenv("HTTP_X_JASSLIB_LEARNER", "ben")  # what Voilà hands a kernel from the app's header
+    assert store.record("legal", True).done == 1 and store.path == tmp_path / "ben.json"
+    assert read_progress(tmp_path / "ben.json").topic("legal").right_first == 1
+    with pytest.raises(ProgressLocationError):
+        class_learner_path(tmp_path, "../anna")
+    monkeypatch.delenv(CLASS_ENV_VAR)
+    assert type(default_store()) is Progress
+
+
+def test_two_pages_of_one_learner_record_without_losing_a_result(tmp_path: Path) -> None:
+    """Two kernels of one learner (two tabs) check at once: every check is in the file."""
+    stores = [LearnerProgress(tmp_path, learner="anna") for _ in range(2)]
+
+    def work(store: LearnerProgress) -> None:
+        for i in range(15):
+            store.record("legal", i % 2 == 0)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert read_progress(tmp_path / "anna.json").topic("legal").done == 30
+
+
+# ------------------------------------------------------------------ one classroom server
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def kernels(proc: psutil.Process) -> list[psutil.Process]:
+    """The server's kernels: its child processes running ipykernel."""
+    found = []
+    for child in proc.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            continue
+    return found
+
+
+def wait_for(condition, seconds: float, what: str):  # noqa: ANN001, ANN201
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"{what}: not within {seconds} s")
+
+
+def pool_ready(log: Path) -> int:
+    """How many pre-started kernels the server last said have the trainers page rendered and wait for a learner."""
+    found = re.findall(rf"\[jasslib\] {re.escape(POOL_READY)} (\d+)", log.read_text(encoding="utf-8", errors="replace"))
+    return int(found[-1]) if found else 0
+
+
+class Classroom:
+    """A running classroom server and what it printed."""
+
+    def __init__(self, port: int, proc: subprocess.Popen, printed: list[str], folder: Path) -> None:
+        self.port, self.proc, self.printed, self.folder = port, proc, printed, folder
+        self.links = {m.group(1): m.group(2) for line in printed
+                      if (m := re.match(r"    (.+): (http://\S+)$", line.rstrip("\n")))}
+        self.tokens = {name: urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["token"][0]
+                       for name, url in self.links.items()}
+        self.teacher = re.search(r"\?teacher=(\S+)", "".join(printed)).group(1)  # type: ignore[union-attr]
+        self.ps = psutil.Process(proc.pid)
+
+    def kernels(self) -> int:
+        return len(kernels(self.ps))
+
+
+def _course_copy(base: Path) -> Path:
+    work = base / "course"
+    for part in ("app", "notebooks", "docs"):
+        shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    return work
+
+
+def _start(base: Path, *options: str) -> tuple[int, subprocess.Popen, list[str]]:
+    work = _course_copy(base)
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_RUNTIME_DIR=str(base / "run"),
+               XDG_DATA_HOME=str(base / "data"), IPYTHONDIR=str(base / "ipython"), MPLBACKEND="Agg",
+               PYTHONUNBUFFERED="1", PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    env.pop("JASSLIB_PROGRESS", None)
+    proc = subprocess.Popen([sys.executable, str(work / "app" / "serve.py"), "--classroom", "--ip", "127.0.0.1",
+                             "--port", str(port), *options], cwd=base, env=env, stdout=subprocess.PIPE,
+                            stderr=open(base / "server.log", "w"), text=True)  # noqa: SIM115
+    printed: list[str] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (printed and "Ctrl-C" in printed[-1]):
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            raise AssertionError(f"the classroom stopped: {(base / 'server.log').read_text()[-2000:]}")
+        printed.append(line)
+    wait_for(lambda: _answers(port), 90, "the classroom server answers")
+    return port, proc, printed
+
+
+def _answers(port: int) -> bool:
+    try:
+        return get(port, "/voila/static/none", timeout=5)[0] > 0
+    except OSError:
+        return False
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    base = tmp_path_factory.mktemp("classroom")
+    names = base / "names.txt"
+    names.write_text("\n".join(NAMES + BROWSER_NAMES) + "\n", encoding="utf-8")
+    folder = base / "class-7b"
+    port, proc, printed = _start(base, "--class", str(names), "--class-dir", str(folder), "--pool", str(POOL),
+                                 "--cull-idle", "4")
+    try:
+        classroom = Classroom(port, proc, printed, folder)
+        wait_for(lambda: pool_ready(base / "server.log") >= POOL, 240, "the pool's pages rendered ahead")
+        yield classroom
+    finally:
+        _stop(proc)
+
+
+@pytest.mark.slow
+def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
+    assert list(room.links) == NAMES + BROWSER_NAMES, "one link per learner, printed"
+    assert all(url.startswith("http://") and f":{room.port}/?token=" in url for url in room.links.values())
+    assert (room.folder / "links.txt").read_text(encoding="utf-8").count("?token=") == len(room.links)
+    with concurrent.futures.ThreadPoolExecutor(len(NAMES)) as pool:
+        visits = list(pool.map(lambda n: learner_visit(room.port, f"token={room.tokens[n]}", n, timeout=150), NAMES))
+    for visit in visits:
+        print(f"{visit.name}: page {visit.page_s:.1f} s, trainer {visit.render_s:.1f} s, check {visit.check_s:.2f} s")
+        assert not visit.error, (visit.name, visit.error)
+        assert visit.status == 200 and "✓ Right!" in visit.feedback and "✗" not in visit.feedback, visit
+        assert visit.shutdown_status == 204, "the page's shutdown request (with its _xsrf cookie) is accepted"
+    assert len({v.kernel_id for v in visits}) == len(NAMES), "a kernel of its own for each learner"
+    for name in NAMES:
+        record = read_progress(room.folder / f"{learner_id(name)}.json")
+        assert record.learner == name and record.topic("legal").done == 1 and record.topic("legal").right_first == 1
+    # closed pages leave no kernel: each learner's kernel is gone, and the pool's (refilling) are all that run
+    for visit in visits:
+        wait_for(lambda v=visit: get(room.port, f"/api/kernels/{v.kernel_id}", cookies=dict(v.cookies))[0] == 404,
+                 30, f"{visit.name}'s kernel ended")
+    wait_for(lambda: room.kernels() <= POOL, 30, "only the pool's kernels left after the pages closed")
+
+
+@pytest.mark.slow
+def test_a_page_left_without_closing_is_culled(room: Classroom) -> None:
+    cookies: dict[str, str] = {}
+    status, _, page = get(room.port, f"/voila/render/app/index.ipynb?token={room.tokens['Dario']}", cookies=cookies)
+    assert status == 200
+    kernel = kernel_id_of(page)
+    assert json.loads(get(room.port, f"/api/kernels/{kernel}", cookies=dict(cookies))[2])["id"] == kernel
+    # no shutdown request and no websocket: after --cull-idle seconds the kernel is ended
+    wait_for(lambda: get(room.port, f"/api/kernels/{kernel}", cookies=dict(cookies))[0] == 404, 60,
+             "the idle kernel culled")
+    wait_for(lambda: room.kernels() == POOL, 60, "only the pool left")
+
+
+@pytest.mark.slow
+def test_the_shutdown_request_needs_the_xsrf_token(room: Classroom) -> None:
+    cookies: dict[str, str] = {}
+    status, _, page = get(room.port, f"/voila/render/app/index.ipynb?token={room.tokens['Dario']}", cookies=cookies)
+    kernel = kernel_id_of(page)
+    assert status == 200 and cookies.get("_xsrf"), "the page sets the _xsrf cookie its shutdown request sends"
+    assert shutdown(room.port, kernel, cookies, with_xsrf=False) == 403, "a cross-site POST cannot end a kernel"
+    assert shutdown(room.port, kernel, cookies) == 204
+
+
+@pytest.mark.slow
+def test_websockets_hosts_and_code_from_the_page_are_refused(room: Classroom, tmp_path: Path) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    token = room.tokens["Chloé"]
+    cookies: dict[str, str] = {}
+    status, _, page = get(room.port, f"{TRAINERS}?token={token}", cookies=cookies)
+    kernel = kernel_id_of(page)
+    assert status == 200 and kernel
+    for origin in ("http://evil.example", f"http://evil.example:{room.port}", "null"):
+        with pytest.raises(InvalidStatus, match="403"):
+            open_kernel(room.port, kernel, cookies, origin=origin, token=token, timeout=30)
+    # a request without a Host, with an empty one, or naming another host: refused, token or not
+    assert get(room.port, f"/?token={token}", host="")[0] == 403
+    assert get(room.port, f"/?token={token}", host="rebinding.example")[0] == 403
+    conn = http.client.HTTPConnection("127.0.0.1", room.port, timeout=30)
+    conn.putrequest("GET", f"/voila/api/contents/?token={token}", skip_host=True)
+    conn.endheaders()
+    assert conn.getresponse().status in (400, 403)
+    conn.close()
+    # the page's own websocket: code sent to the kernel is dropped by the server, widget messages go through
+    target = tmp_path / "ran.txt"
+    with open_kernel(room.port, kernel, cookies, timeout=30) as ws:
+        k = Kernel(ws)
+        for msg_type in ("execute_request", "inspect_request", "complete_request"):
+            k.send(msg_type, {"code": f"open({str(target)!r}, 'w').write('x')", "cursor_pos": 0, "silent": False,
+                              "store_history": False, "user_expressions": {}, "allow_stdin": False,
+                              "stop_on_error": True, "detail_level": 0})
+        info = k.send("kernel_info_request", {})
+        replies = [m["header"]["msg_type"] for m in k.messages(8) if m.get("parent_header", {}).get("msg_id")]
+    assert "kernel_info_reply" in replies and not {"execute_reply", "execute_input", "inspect_reply",
+                                                   "complete_reply"} & set(replies), replies
+    assert info and not target.exists(), "nothing the page sends runs code in its kernel"
+    shutdown(room.port, kernel, cookies)
+
+
+@pytest.mark.slow
+def test_a_learner_cannot_record_as_someone_else(room: Classroom) -> None:
+    before = read_progress(room.folder / "ben.json").done
+    visit = learner_visit(room.port, f"token={room.tokens['Anna Müller']}", headers={"X-Jasslib-Learner": "ben"})
+    assert not visit.error and "✓" in visit.feedback
+    assert read_progress(room.folder / "ben.json").done == before, "the browser's header is not believed"
+    assert read_progress(room.folder / "anna-muller.json").topic("legal").done >= 1
+
+
+@pytest.mark.slow
+def test_the_teacher_token_and_the_learner_tokens_stay_apart(room: Classroom) -> None:
+    anna = room.tokens["Anna Müller"]
+    learner: dict[str, str] = {}
+    status, _, page = get(room.port, f"/voila/render/app/index.ipynb?token={anna}", cookies=learner)
+    assert status == 200 and room.teacher not in page and not any(t in page for n, t in room.tokens.items()
+                                                                   if n != "Anna Müller")
+    shutdown(room.port, kernel_id_of(page), learner)
+    # a learner's link or login opens nothing of the class view ...
+    assert get(room.port, f"/jasslib/class?token={anna}")[0] == 403
+    assert get(room.port, "/jasslib/class", cookies=dict(learner))[0] == 403
+    assert get(room.port, f"/jasslib/class?teacher={anna}")[0] == 403
+    assert get(room.port, "/jasslib/class/progress.csv", cookies=dict(learner))[0] == 403
+    # ... and the teacher's opens nothing else: it is not a login to the course
+    teacher: dict[str, str] = {}
+    status, _, _ = get(room.port, f"/jasslib/class?teacher={room.teacher}", cookies=teacher)
+    assert status == 302 and teacher, "the token is swapped for a cookie and leaves the address bar"
+    status, _, view = get(room.port, "/jasslib/class", cookies=teacher)
+    assert status == 200 and all(name in view for name in NAMES)
+    assert not any(t in view for t in room.tokens.values()) and room.teacher not in view
+    assert get(room.port, "/voila/render/app/index.ipynb", cookies=teacher)[0] == 302, "to the login page"
+    assert get(room.port, f"/voila/api/contents/?token={room.teacher}")[0] == 403
+    status, _, csv = get(room.port, "/jasslib/class/progress.csv", cookies=teacher)
+    assert status == 200 and csv.startswith("learner,file,done") and "Anna Müller,anna-muller.json" in csv
+    # the class's own join token is unused with a class list: no one joins by name
+    roster = json.loads((room.folder / "class.json").read_text(encoding="utf-8"))
+    assert get(room.port, f"/jasslib/join?token={roster['join_token']}")[0] == 404
+
+
+@pytest.mark.slow
+def test_without_a_class_list_learners_join_by_name(tmp_path: Path) -> None:
+    port, proc, printed = _start(tmp_path, "--class-dir", str(tmp_path / "open"), "--pool", "0")
+    try:
+        link = next(line.strip() for line in printed if line.startswith("    http://"))
+        token = link.rsplit("=", 1)[1]
+        cookies: dict[str, str] = {}
+        status, _, _ = get(port, f"/voila/render/app/index.ipynb?token={token}", cookies=cookies)
+        assert status == 302, "the class link leads to the name page first"
+        status, _, form = get(port, "/jasslib/join", cookies=cookies)
+        assert status == 200 and "Your name" in form and "_xsrf" in form
+        body = urllib.parse.urlencode({"name": "  Zoë   Keller ", "_xsrf": cookies["_xsrf"]})
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/jasslib/join", body=body, headers={
+            "Host": f"127.0.0.1:{port}", "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+        resp = conn.getresponse()
+        resp.read()
+        assert resp.status == 302
+        login = [c.split(";", 1)[0].split("=", 1) for c in resp.headers.get_all("Set-Cookie") or []]
+        conn.close()
+        record = read_progress(tmp_path / "open" / "zoe-keller.json")
+        assert record.learner == "Zoë Keller" and record.done == 0, "her own file, with her name"
+        cookies.update(dict(login))
+        assert get(port, "/jasslib/join", cookies=cookies)[0] == 302, "once in, the name page sends her on"
+        roster = json.loads((tmp_path / "open" / "class.json").read_text(encoding="utf-8"))
+        assert [x["name"] for x in roster["learners"]] == ["Zoë Keller"]
+    finally:
+        _stop(proc)
+
+
+# ------------------------------------------------------------------ in Chromium
+@pytest.mark.slow
+@pytest.mark.browser
+def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(room: Classroom) -> None:
+    from chromium import HELP, find_chromium
+    from playwright.sync_api import sync_playwright
+    from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
+
+    chromium = find_chromium()
+    assert chromium, HELP
+    base = f"http://127.0.0.1:{room.port}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
+        try:
+            teacher = browser.new_context().new_page()
+            teacher.goto(f"{base}/jasslib/class?teacher={room.teacher}", timeout=60_000)
+            assert teacher.url == f"{base}/jasslib/class", "the teacher's token leaves the address bar"
+            assert "Fritz" in teacher.inner_text("table") and "Greta" in teacher.inner_text("table")
+            assert teacher.locator("a", has_text="CSV").get_attribute("href").endswith("/progress.csv")
+            pages, kernels_of_pages = [], []
+            for name in BROWSER_NAMES:
+                index = browser.new_context().new_page()  # each learner's own browser: own cookies
+                index.goto(f"{base}/?token={room.tokens[name]}", timeout=120_000)  # the printed link: the index
+                index.locator(".jass-course-index").first.wait_for(state="visible", timeout=180_000)
+                kernels_of_pages.append(kernel_id_of(index.content()))
+                with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
+                    index.locator("a.jass-trainers-link").first.click()
+                page = opened.value  # the login went along, not the token
+                trainer = page.locator(".jass-trainer").first
+                trainer.wait_for(state="visible", timeout=180_000)
+                assert room.tokens[name] not in page.url and room.teacher not in page.content()
+                kernels_of_pages.append(kernel_id_of(page.content()))
+                panel = page.locator(".jass-progress").first
+                assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
+                text = _click_and_check(page, trainer)
+                assert "✓" in text and "✗" in text
+                panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
+                _wait_text(page, panel, "1 exercise done")
+                pages += [index, page]
+            for name in BROWSER_NAMES:
+                assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
+            # the class view follows the class by itself (it reloads every few seconds)
+            teacher.wait_for_function(
+                "() => [...document.querySelectorAll('tbody tr')].filter(r => /^(Fritz|Greta)/.test(r.innerText)"
+                " && /^\\S+\\s+1 · 0 · 0/.test(r.innerText)).length === 2", timeout=60_000)
+            for page in pages:
+                page.close(run_before_unload=True)  # as a learner closes the tab: the page ends its kernel
+            for kernel in kernels_of_pages:
+                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Ben']}")[0] == 404,
+                         60, "a closed page's kernel ended")
+        finally:
+            browser.close()
