@@ -252,7 +252,9 @@ class Trainer:
             levels += [(f"level {k} of {self.level_count}", k) for k in range(1, self.level_count + 1)]
         chosen = self.level if self.level_count > 1 and self.level else _MIXED
         self.level_menu = w.Dropdown(options=levels, value=chosen, description="Level:",
-                                     layout=w.Layout(width="16em"),
+                                     layout=w.Layout(width=menu_width([label for label, _ in levels], "Level:"),
+                                                     flex="0 0 auto"),
+                                     style={"description_width": "initial"},
                                      tooltip="Start at a level: the trainer moves up after a run of right answers")
         if self.level_count < 2:
             self.level_menu.layout.display = "none"
@@ -271,7 +273,8 @@ class Trainer:
                 self.position,
                 self.answer_box,
                 w.HBox([self.check_button, self.hint_button, self.solution_button, self.new_button]),
-                w.HBox([self.seed_text, self.seed_button, self.level_menu, self.tally_html]),
+                w.HBox([self.seed_text, self.seed_button, self.level_menu, self.tally_html],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self.feedback,
             ],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -323,6 +326,7 @@ class Trainer:
         self._counted = False
         self._solution_shown = False
         self._hint_used = False
+        self._checked_html = ""  # the last check's feedback, kept when a hint is shown after it
         self.feedback.value = ""
         self._show_tally()
 
@@ -547,7 +551,8 @@ class Trainer:
             self._show_tally()
             unsaved = save_attempt(self.progress, self.tally.records[-1], self.level)  # None when saved
             note = " ".join(n for n in (note, unsaved) if n) or None
-        self.feedback.value = feedback_html(fb, note)
+        self._checked_html = feedback_html(fb, note)
+        self.feedback.value = self._checked_html
         self._after_check(fb)
         return fb
 
@@ -588,7 +593,8 @@ class Trainer:
         text = self.exercise.hint()
         if not self._counted:
             self._hint_used = True
-        self.feedback.value = f"<div class='jass-hint'><b>Hint:</b> {text_html(text)}</div>"
+        # after a check the ✓/✗ lines stay: the hint is added below them, not in their place
+        self.feedback.value = self._checked_html + f"<div class='jass-hint'><b>Hint:</b> {text_html(text)}</div>"
         return text
 
     @guarded("feedback")
@@ -634,6 +640,23 @@ class Trainer:
         self.seed, self.number, self.exercise = seed, number, ex
         self.seed_text.value = str(seed)
         self._show()
+
+
+MENU_CHAR_EM = 0.62
+"""The width of a character of a menu's text in em, taken generously (a lower-case letter is about 0.5 em)."""
+
+MENU_ARROW_EM = 3.0
+"""The room a drop-down menu takes besides its text: the arrow, the padding, the gap after its label."""
+
+
+def menu_width(labels: Sequence[str], description: str = "") -> str:
+    """A CSS width for a drop-down menu that shows its longest label and its description uncut.
+
+    >>> menu_width(["every case, mixed", "level 1 of 3"], "Level:")
+    '17.3em'
+    """
+    chars = max((len(label) for label in labels), default=0) + len(description)
+    return f"{round(chars * MENU_CHAR_EM + MENU_ARROW_EM, 1)}em"
 
 
 def _number_field(name: str) -> w.Text:
