@@ -246,11 +246,11 @@ def _exercise_block(ex: Exercise, key: bool, style: str, several: bool) -> str:
     parts = [
         f'<li class="exercise" id="{anchor}"><{heading}>{html.escape(ex.title)}</{heading}>',
         f'<div class="position">{_sheet_position(ex, key, style)}</div>',
-        f'<p class="prompt">{html.escape(ex.prompt)}</p>',
+        f'<p class="prompt">{html.escape(ex.prompt_text(style))}</p>',
     ]
     if key:
-        parts.append(f'<p class="answer-line">Answer: {html.escape(ex.answer_text())}</p>')
-        parts.append(f'<div class="solution">{html.escape(ex.explanation)}</div>')
+        parts.append(f'<p class="answer-line">Answer: {html.escape(ex.answer_text(style))}</p>')
+        parts.append(f'<div class="solution">{html.escape(ex.solution(style))}</div>')
     else:
         parts.append(f'<div class="answer">{_answer_area(ex, style)}</div>')
     parts.append("</li>")

@@ -999,3 +999,37 @@ def test_the_level_menu_is_wide_enough_for_its_labels():
         assert width >= need >= (len("every case, mixed") + len("Level:")) * 0.5 + 2, (topic, width)
         row = next(box for box in t.ui.children if isinstance(box, w.HBox) and t.level_menu in box.children)
         assert row.layout.flex_flow == "row wrap"  # a narrow notebook wraps the row instead of squeezing the menu
+
+
+FRENCH_SUITS = re.compile("[♣♠♥♦]")
+SWISS_SUITS = re.compile(r"\b(Eicheln|Schilten|Rosen|Schellen)\b")
+
+
+def trainer_words(t: Trainer) -> dict[str, str]:
+    """What a learner reads of a trainer's current exercise, by part: after a wrong check, a hint, the solution."""
+    seen = {"title": t.title.value, "prompt": t.prompt.value, "position": t.position.value,
+            "controls": " ".join(c.value for c in t.answer_box.children if isinstance(c, w.HTML))}
+    if t.kind == "team":  # answer_wrong leaves this kind out: the other team (or a team instead of nobody)
+        t.set_response(Team.T0 if t.exercise.answer in (None, Team.T1) else Team.T1)
+        t.check_button.click()
+    else:
+        answer_wrong(t)
+    seen["feedback"] = t.feedback.value
+    t.hint_button.click()
+    seen["hint"] = t.feedback.value
+    t.solution_button.click()
+    seen["solution"] = t.feedback.value
+    return seen
+
+
+@pytest.mark.parametrize("topic", exercises.topic_names())
+def test_one_card_style_per_trainer_prompts_and_feedback_included(topic):
+    for style, foreign in (("swiss", FRENCH_SUITS), ("french", SWISS_SUITS)):
+        t = Trainer(topic, seed="styles", style=style)
+        for _ in range(3):
+            for part, text in trainer_words(t).items():
+                found = foreign.findall(html.unescape(text))
+                assert not found, (topic, style, part, found, text[:300])
+            t.new_exercise()
+    swiss = Trainer(topic, seed="styles", style="swiss")
+    assert swiss.exercise.prompt_text("swiss") in html.unescape(swiss.prompt.value)

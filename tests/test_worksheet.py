@@ -366,3 +366,14 @@ def test_no_near_identical_exercises_in_one_sheet():
     assert text == worksheet_html("contract", 12, 0)
     with pytest.raises(ValueError, match="has only .* different exercises"):
         sheet_exercises("contract", 300, 0)
+
+
+def test_a_swiss_sheet_and_key_name_every_card_in_swiss_german_words():
+    """Prompts, answers and explanations name the cards as the faces do: no ♣♠♥♦ on a Swiss sheet or key."""
+    names = ",".join(exercises_topic for exercises_topic in TOPICS)
+    for make in (worksheet_html, answer_key_html):
+        swiss, french = make(names, 2, "styles", style="swiss"), make(names, 2, "styles")
+        shown = html.unescape(re.sub(r"<[^>]*>", " ", re.sub(r"<style>.*?</style>", "", swiss, flags=re.S)))
+        titles = re.findall(r'title="([^"]*)"', swiss)
+        assert not re.findall("[♣♠♥♦]", shown + " ".join(titles)), re.findall(r".{40}[♣♠♥♦].{10}", shown)[:5]
+        assert "Schellen" in shown and not re.search(r"\b(Eicheln|Schilten|Rosen|Schellen)\b", french)

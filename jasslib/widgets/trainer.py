@@ -320,7 +320,7 @@ class Trainer:
                             f"<small>topic {html.escape(ex.topic)}, seed {html.escape(str(ex.seed))}, "
                             f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules"
                             f"{html.escape(self._level_words())}</small>")
-        self.prompt.value = f"<p><b>{text_html(ex.prompt)}</b></p>"
+        self.prompt.value = f"<p><b>{text_html(ex.prompt_text(self.style))}</b></p>"
         self.position.value = self._position_html(ex)
         self._build_controls()
         self._counted = False
@@ -535,7 +535,7 @@ class Trainer:
             self.feedback.value = message_html(missing, "warn")
             return None
         ex = self.exercise
-        fb = ex.check(self.response())
+        fb = ex.check(self.response(), self.style)  # its words name the cards as the faces shown do
         first = not self._counted
         note = None if first else "Only the first check of an exercise counts in the tally."
         if first:
@@ -590,7 +590,7 @@ class Trainer:
 
     @guarded("feedback")
     def _on_hint(self, _button: Any = None) -> str:
-        text = self.exercise.hint()
+        text = self.exercise.hint(self.style)
         if not self._counted:
             self._hint_used = True
         # after a check the ✓/✗ lines stay: the hint is added below them, not in their place
@@ -617,7 +617,7 @@ class Trainer:
     @guarded("feedback")
     def _on_solution(self, _button: Any = None) -> str:
         self._solution_shown = True
-        text = str(self.exercise.solution())
+        text = str(self.exercise.solution(self.style))
         try:
             self.set_response(self.exercise.answer)
         except (ValueError, TypeError):
