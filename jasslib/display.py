@@ -197,7 +197,7 @@ def card_html(
     c = Card.parse(card)
     w, h, *_ = _SIZES[small]
     css = _CARD_CSS.format(w=w, h=h, color=_color(c))
-    attrs = f'class="jass-card" data-card="{c.format("ascii")}" title="{_e(c.format(style))}"'
+    attrs = f'class="jass-card" data-card="{c.format("ascii")}" title="{_e(str(c))}"'
     if highlight:
         css += _HIGHLIGHT_CSS
         attrs += ' data-highlight="true"'

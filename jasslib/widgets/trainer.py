@@ -535,7 +535,9 @@ class Trainer:
             self.feedback.value = message_html(missing, "warn")
             return None
         ex = self.exercise
-        fb = ex.check(self.response(), self.style)  # its words name the cards as the faces shown do
+        fb = ex.check(self.response())
+        if self.style != "french":  # the feedback's words name the cards as the faces shown do
+            fb = fb.restyled(self.style)
         first = not self._counted
         note = None if first else "Only the first check of an exercise counts in the tally."
         if first:
