@@ -562,7 +562,7 @@ def compare_weis(a: Weis, b: Weis, contract: Contract | int | str) -> int:
     return (ka > kb) - (ka < kb)
 
 
-EARLIER_WINS = "the earlier player in the first trick wins"
+_EARLIER_WINS = "the earlier player in the first trick wins"
 """The last key of W6 in words: between equally strong Weis the one announced first wins (one place for it)."""
 
 
@@ -588,7 +588,7 @@ def explain_comparison(a: Weis, b: Weis, contract: Contract | int | str) -> str:
     c = _contract(contract)
     ka, kb = _strength(_check_weis(a), c), _strength(_check_weis(b), c)
     if ka == kb:
-        return f"they are equally strong, so {EARLIER_WINS}"
+        return f"they are equally strong, so {_EARLIER_WINS}"
     hi, lo = (a, b) if ka > kb else (b, a)
     kh, kl = max(ka, kb), min(ka, kb)
     if kh[0] != kl[0]:
@@ -1099,7 +1099,7 @@ def announcements(
             note = f"beats {lseat}: {explain_comparison(w, lw, c)}"
             leader = (seat, w, k)
         else:
-            note = f"equal to {lseat}: {EARLIER_WINS}"
+            note = f"equal to {lseat}: {_EARLIER_WINS}"
         out.append(Announcement(seat, w, _REVEALS[: depth + 1], k > lk, note, bool(k[3])))
     return out
 
