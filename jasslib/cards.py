@@ -35,6 +35,7 @@ __all__ = [
     "FULL_MASK",
     "SUIT_MASKS",
     "STYLES",
+    "restyle",
 ]
 
 STYLES = ("french", "ascii", "swiss", "german")
@@ -636,3 +637,50 @@ class CardSet:
 
 _new = object.__new__
 _set_mask = CardSet.__dict__["_mask"].__set__  # the slot's own setter: bypasses the immutability guard
+
+
+# ---------------------------------------------------------------------------------------------
+# Text in another style
+
+_FRENCH_RANK = r"(?:10|[6-9JQKA])"
+_FRENCH_CARD = rf"{_FRENCH_RANK}[♣♠♥♦]"
+_FRENCH_TOKENS = re.compile(
+    rf"(?<![\w+])(?P<cards>{_FRENCH_CARD}(?: {_FRENCH_CARD})*)(?!\w)"  # a card, or cards one space apart
+    rf"|(?P<suit>[♣♠♥♦])(?: (?P<low>{_FRENCH_RANK})[–-](?P<high>{_FRENCH_RANK})(?!\w))?"  # ♣ 6–8 (a Weis), or ♣
+)
+_RANK_BY_FRENCH = {name: rank for rank, name in zip(_RANKS, _RANK_NAMES["french"])}
+
+
+def restyle(text: str, style: str) -> str:
+    """``text`` written with French card symbols, with every card and suit in ``style`` instead.
+
+    The exercises, feedback and explanations are written in French symbols; a trainer or worksheet
+    drawn in another style passes its words through here, so that the text names the cards as the card
+    faces beside it do.  Cards one space apart (a hand) are separated as :meth:`CardSet.format` does.
+
+    >>> restyle("Lead 6♦; seat 2 holds Q♣ K♣ under ♥ trump, and ♣ 6–8 (20).", "swiss")
+    'Lead Schellen 6; seat 2 holds Eicheln Ober, Eicheln König under Rosen trump, and Eicheln 6–8 (20).'
+    >>> restyle("10♠ beats 9♠", "ascii"), restyle("10♠ beats 9♠", "french")
+    ('TS beats 9S', '10♠ beats 9♠')
+    >>> restyle("6♦", "klingon")
+    Traceback (most recent call last):
+    ...
+    jasslib.errors.CardParseError: unknown style 'klingon': expected one of french, ascii, swiss, german
+    """
+    _check_style(style)
+    if not isinstance(text, str):
+        raise CardParseError(f"restyle takes text, not {excerpt(text)}")
+    if style == "french":
+        return text
+    sep = ", " if style in ("swiss", "german") else " "
+
+    def one(match: re.Match[str]) -> str:
+        if match["cards"]:
+            return sep.join(Card.parse(token).format(style) for token in match["cards"].split(" "))
+        suit = Suit.parse(match["suit"]).format(style)
+        if match["low"]:
+            low, high = (_RANK_BY_FRENCH[match[k]].format(style) for k in ("low", "high"))
+            return f"{suit} {low}–{high}"
+        return suit
+
+    return _FRENCH_TOKENS.sub(one, text)

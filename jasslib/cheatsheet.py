@@ -41,14 +41,15 @@ __all__ = ["cheatsheet_html", "write_cheatsheet", "card_rows"]
 _CSS = """
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; line-height: 1.3; color: #000;
-       max-width: 60em; margin: 1em auto; padding: 0 1em;
+       max-width: 62em; margin: 1em auto; padding: 0 1.5em;
        -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 h1 { font-size: 1.45em; margin: 0; }
 h2 { font-size: 1.05em; margin: 0 0 0.25em 0; border-bottom: 1.5px solid #000; }
 p, ul { margin: 0.2em 0; }
 ul { padding-left: 1.1em; }
 .meta { color: #333; font-size: 0.85em; margin: 0.1em 0 0.5em 0; }
-.grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.5em 1em; }
+.grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.5em 1em; align-items: start; }
+.col { display: flex; flex-direction: column; gap: 0.5em; min-width: 0; }
 .box { break-inside: avoid; page-break-inside: avoid; }
 .wide { grid-column: 1 / span 2; }
 table { border-collapse: collapse; width: 100%; margin: 0.15em 0; }
@@ -262,9 +263,10 @@ def cheatsheet_html(ruleset: Ruleset | str = CLASSIC, rules_base: str = RULE_BOO
     preset = {CLASSIC.name: " (the default)", MODERN.name: ""}.get(rs.name, "")
     title = f"Schieber cheat sheet: {rs.name} rules"
     command = "python -m jasslib cheatsheet" + ("" if rs == CLASSIC else f" --ruleset {rs.name}")
-    boxes = [
-        _cards_box(rs), _multipliers_box(rs), _weis_box(rs), _play_box(), _scoring_box(rs), _game_box(rs),
-    ]
+    # two columns that stack their boxes: a short box leaves no gap under it (a grid row would)
+    left = "\n".join((_multipliers_box(rs), _play_box(), _game_box(rs)))
+    right = "\n".join((_weis_box(rs), _scoring_box(rs)))
+    boxes = [_cards_box(rs), f'<div class="col">\n{left}\n</div>', f'<div class="col">\n{right}\n</div>']
     body = (
         f"<header><h1>{_e(title)}{_e(preset)}</h1>\n<p class=\"meta\">jasslib · the rule ids (P4, W6 …) are "
         "the sections of the course's rule book, docs/rules.md</p></header>\n"

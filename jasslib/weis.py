@@ -18,7 +18,7 @@ sequence of 8 ♣ 6–K (250)
 >>> result = contest_hands(hands, Contract.HEARTS, forehand=Seat(0))  # seat 0 declares 5 + 3 = 120
 >>> print(result)
 team 1 wins the Weis, 0–120:
-seat 1's sequence of 6 beats seat 0's sequence of 5: six cards beat five
+seat 1's sequence of 6 beats seat 0's sequence of 5 because six cards beat five
 >>> has_stoeck(hand, Contract.CLUBS), str(stoeck_cards(Contract.CLUBS))
 (True, 'Q♣ K♣')
 
@@ -562,6 +562,10 @@ def compare_weis(a: Weis, b: Weis, contract: Contract | int | str) -> int:
     return (ka > kb) - (ka < kb)
 
 
+_EARLIER_WINS = "the earlier player in the first trick wins"
+"""The last key of W6 in words: between equally strong Weis the one announced first wins (one place for it)."""
+
+
 def explain_comparison(a: Weis, b: Weis, contract: Contract | int | str) -> str:
     """The comparison of W6 that decides between ``a`` and ``b``, in words (from the winner's side).
 
@@ -575,16 +579,16 @@ def explain_comparison(a: Weis, b: Weis, contract: Contract | int | str) -> str:
     >>> explain_comparison(seq("J♣ Q♣ K♣"), seq("Q♠ K♠ A♠"), Contract.HEARTS)
     'a sequence up to the ace beats one up to the king'
     >>> explain_comparison(seq("J♣ Q♣ K♣"), seq("Q♠ K♠ A♠"), Contract.UNDENUFE)
-    'in Undenufe the lower sequence wins: up to the king beats up to the ace'
+    'in Undenufe the lower sequence wins, so up to the king beats up to the ace'
     >>> explain_comparison(seq("J♣ Q♣ K♣"), seq("J♠ Q♠ K♠"), Contract.SPADES)
     'a trump sequence beats a non-trump one'
     >>> explain_comparison(seq("J♣ Q♣ K♣"), seq("J♠ Q♠ K♠"), Contract.HEARTS)
-    'equal: the earlier player in the first trick wins'
+    'they are equally strong, so the earlier player in the first trick wins'
     """
     c = _contract(contract)
     ka, kb = _strength(_check_weis(a), c), _strength(_check_weis(b), c)
     if ka == kb:
-        return "equal: the earlier player in the first trick wins"
+        return f"they are equally strong, so {_EARLIER_WINS}"
     hi, lo = (a, b) if ka > kb else (b, a)
     kh, kl = max(ka, kb), min(ka, kb)
     if kh[0] != kl[0]:
@@ -592,7 +596,7 @@ def explain_comparison(a: Weis, b: Weis, contract: Contract | int | str) -> str:
     if kh[1] != kl[1]:
         return f"{_NUMBER_WORDS[hi.length]} cards beat {_NUMBER_WORDS[lo.length]}"
     if kh[2] != kl[2]:
-        prefix = "in Undenufe the lower {} wins: " if c is Contract.UNDENUFE else ""
+        prefix = "in Undenufe the lower {} wins, so " if c is Contract.UNDENUFE else ""
         if hi.is_sequence and lo.is_sequence:
             if prefix:
                 return (
@@ -877,9 +881,13 @@ class ContestResult:
             return "no Weis at the table"
         seat, w = self.winner, self.strongest
         if self.rival is None:
-            return f"{seat}'s {w.label} wins: {seat.team.other} has no Weis"
+            return f"{seat}'s {w.label} wins because {seat.team.other} has no Weis"
         r_seat, r_weis = self.rival
-        return f"{seat}'s {w.label} beats {r_seat}'s {r_weis.label}: {explain_comparison(w, r_weis, self.contract)}"
+        why = explain_comparison(w, r_weis, self.contract)
+        if compare_weis(w, r_weis, self.contract) == 0:  # the positional tie-break of W6
+            return (f"{seat}'s {w.label} and {r_seat}'s {r_weis.label} are {why.removeprefix('they are ')}, "
+                    f"and {seat} plays before {r_seat}")
+        return f"{seat}'s {w.label} beats {r_seat}'s {r_weis.label} because {why}"
 
     def scored(self, ruleset: Ruleset | str = CLASSIC) -> tuple[int, int]:
         """:attr:`points` multiplied by the contract's factor, as recorded at once (W8, H2)."""
@@ -937,11 +945,13 @@ def contest(
     >>> r.winner, r.team, r.points
     (Seat.S1, Team.T1, (0, 70))
     >>> r.reason
-    "seat 1's sequence of 4 beats seat 0's sequence of 3: 50 beats 20"
+    "seat 1's sequence of 4 beats seat 0's sequence of 3 because 50 beats 20"
     >>> r = contest([decl("6♣ 7♣ 8♣"), decl("A♥"), decl("A♦"), decl("6♦ 7♦ 8♦")], Contract.SPADES, 3)
-    >>> r.winner, r.points, r.reason
-    (Seat.S3, (0, 20),
-     "seat 3's sequence of 3 beats seat 0's sequence of 3: equal: the earlier player in the first trick wins")
+    >>> r.winner, r.points
+    (Seat.S3, (0, 20))
+    >>> print(r.reason)  # equal Weis: the positional tie-break of W6
+    seat 3's sequence of 3 and seat 0's sequence of 3 are equally strong, so the earlier player in the first trick
+    wins, and seat 3 plays before seat 0
     """
     c = _contract(contract)
     return _contest(_check_declarations(declarations_by_seat, c), c, Seat.parse(forehand))
@@ -986,7 +996,7 @@ def contest_hands(
     >>> hands = ["J♣ J♠ J♥ J♦", "6♠ 7♠ 8♠ 9♠ 10♠", "A♣ A♠ A♥ A♦", "6♥ 7♥ 8♥"]
     >>> r = contest_hands(hands, Contract.OBENABE, forehand=1)
     >>> r.winner, r.points, r.reason
-    (Seat.S0, (300, 0), "seat 0's four Jacks beats seat 1's sequence of 5: 200 beats 100")
+    (Seat.S0, (300, 0), "seat 0's four Jacks beats seat 1's sequence of 5 because 200 beats 100")
     """
     c = _contract(contract)
     key = _key(ruleset)
@@ -1089,7 +1099,7 @@ def announcements(
             note = f"beats {lseat}: {explain_comparison(w, lw, c)}"
             leader = (seat, w, k)
         else:
-            note = f"equal to {lseat}: the earlier player in the first trick wins"
+            note = f"equal to {lseat}: {_EARLIER_WINS}"
         out.append(Announcement(seat, w, _REVEALS[: depth + 1], k > lk, note, bool(k[3])))
     return out
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -27,9 +28,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ._files import write_target
+from .cards import restyle
+from .contracts import Contract
 from .display import card_html, link_rules
 from .exercises import Exercise, exercise, get_topic
-from .rulebook import RULE_BOOK
+from .rulebook import RULE_BOOK, RULE_ID_PATTERN, RULES, rule_title
 from .rulesets import CLASSIC, Ruleset
 
 __all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "sheet_exercises", "topic_names", "key_path",
@@ -66,11 +69,25 @@ table.jass-table { border-collapse: collapse; margin: 0.3em 0; }
 table.jass-table th, table.jass-table td { border: 1px solid #999; padding: 2px 8px; text-align: right; }
 .solution { white-space: pre-wrap; margin: 0.3em 0 0 0; }
 .answer-line { font-weight: bold; }
+section.rules-used { margin-top: 1em; border-top: 2px solid #000; }
+section.rules-used h2 { margin: 0.3em 0; }
+dl.rules { margin: 0; columns: 2; column-gap: 2em; }
+dl.rules div { break-inside: avoid; margin: 0 0 0.15em 0; }
+dl.rules dt { display: inline; font-weight: bold; }
+dl.rules dd { display: inline; margin: 0 0 0 0.4em; }
 footer { border-top: 1px solid #999; margin-top: 1em; padding-top: 0.4em; color: #333; font-size: 0.9em; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 11pt; }
-  @page { margin: 1.5cm; }
-  li.exercise { break-inside: avoid; page-break-inside: avoid; }
+  @page { size: A4; margin: 1.1cm 1.2cm; }
+  body { margin: 0; max-width: none; font-size: 9pt; line-height: 1.25; }
+  h1 { font-size: 1.35em; }
+  ol.exercises { columns: 2; column-gap: 1.6em; column-rule: 1px solid #ccc; }
+  li.exercise { break-inside: avoid; page-break-inside: avoid; padding: 0.3em 0 0.45em 0; }
+  li.exercise:first-child { border-top: none; }
+  .position, .answer { zoom: 0.7; }
+  .prompt { margin: 0.25em 0; }
+  .answer { margin-top: 0.3em; }
+  .solution { font-size: 0.95em; }
+  a.jass-rule { color: inherit; text-decoration: none; }
   details { display: block; }
 }
 """
@@ -240,17 +257,46 @@ def _sheet_position(ex: Exercise, key: bool, style: str) -> str:
     return sheet_html(ex, style)
 
 
+def _paper_prompt(ex: Exercise) -> str:
+    """The prompt without the contract it opens with when the position above it shows the contract.
+
+    >>> from jasslib.exercises import exercise
+    >>> ex = exercise("revoke", 0)
+    >>> ex.prompt.startswith(str(ex.position["contract"])), _paper_prompt(ex)[:12]
+    (True, 'After 6 tric')
+    """
+    contract = ex.position.get("contract")
+    prompt = ex.prompt
+    if isinstance(contract, Contract):
+        for sep in (". ", "; ", ", "):
+            head = f"{contract}{sep}"
+            if prompt.startswith(head) and len(prompt) > len(head):
+                rest = prompt[len(head):]
+                return rest[:1].upper() + rest[1:]
+    return prompt
+
+
+def _rules_used(body: str, names: Sequence[str], key: bool) -> str:
+    """On paper a link cannot be followed: every rule id the sheet's ``body`` (HTML) names, with its title."""
+    ids = {r for name in names for r in get_topic(name).rules}
+    ids.update(m.group(0) for m in RULE_ID_PATTERN.finditer(re.sub(r"<[^>]*>", " ", body)))
+    ordered = [r for r in RULES if r in ids]
+    rows = "".join(f"<div><dt>{r}</dt><dd>{html.escape(rule_title(r))}</dd></div>" for r in ordered)
+    return (f'<section class="rules-used"><h2>The rules on this {"key" if key else "sheet"}</h2>'
+            f'<dl class="rules">{rows}</dl></section>')
+
+
 def _exercise_block(ex: Exercise, key: bool, style: str, several: bool) -> str:
     anchor = f"{ex.topic}-ex{ex.number + 1}" if several else f"ex{ex.number + 1}"
     heading = "h3" if several else "h2"
     parts = [
         f'<li class="exercise" id="{anchor}"><{heading}>{html.escape(ex.title)}</{heading}>',
         f'<div class="position">{_sheet_position(ex, key, style)}</div>',
-        f'<p class="prompt">{html.escape(ex.prompt)}</p>',
+        f'<p class="prompt">{html.escape(restyle(_paper_prompt(ex), style))}</p>',
     ]
     if key:
-        parts.append(f'<p class="answer-line">Answer: {html.escape(ex.answer_text())}</p>')
-        parts.append(f'<div class="solution">{html.escape(ex.explanation)}</div>')
+        parts.append(f'<p class="answer-line">Answer: {html.escape(ex.answer_text(style))}</p>')
+        parts.append(f'<div class="solution">{html.escape(ex.solution(style))}</div>')
     else:
         parts.append(f'<div class="answer">{_answer_area(ex, style)}</div>')
     parts.append("</li>")
@@ -264,8 +310,8 @@ def _render(items: Sequence[Exercise], names: Sequence[str], count: int, seed: i
     title = f"Jass exercises: {heading}" + (" — answer key" if key else "")
     header = f"<h1>{html.escape(title)}</h1>\n{_meta(names, count, seed, ruleset, style)}\n"
     if key:
-        header += ('<p class="how">Answers and explanations; each rule id (P4, W6 …) links to its rule in the '
-                   "course's rule book.</p>\n")
+        header += ('<p class="how">Answers and explanations; on screen each rule id (P4, W6 …) links to its rule '
+                   "in the course's rule book, and the rules are listed at the end.</p>\n")
     else:
         header += ('<p class="name">Name: <span class="blank" style="min-width:16em">&nbsp;</span> '
                    'Date: <span class="blank">&nbsp;</span></p>\n')
@@ -281,6 +327,7 @@ def _render(items: Sequence[Exercise], names: Sequence[str], count: int, seed: i
             listed = (f'<section class="topic" id="topic-{name}"><h2 class="topic-title">'
                       f"{html.escape(record.title)}</h2>\n{how}{listed}</section>")
         sections.append(listed)
+    sections.append(_rules_used("\n".join(sections), names, key))
     command = reproduce_command(names, count, seed, ruleset, style, rules_base)
     footer = (
         f"Made with jasslib; this command writes the sheet and its key again: <code>{html.escape(command)}</code>. "

@@ -67,9 +67,9 @@ def test_page_is_well_formed_self_contained_and_printable(ruleset):
     assert "@media print" in style and "size: A4" in style
     assert rule_links(markup) >= 30, "every rule id on the sheet links to the rule book"
     assert [s.find("h2").text for s in doc.find_all("section")] == [
-        "Card order and card points", "Contracts: multipliers, Stöck, match", "Weis", "Playing a trick",
-        "Scoring a hand", "The game",
-    ]
+        "Card order and card points", "Contracts: multipliers, Stöck, match", "Playing a trick", "The game",
+        "Weis", "Scoring a hand",
+    ]  # read column by column: the left column, then the right
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
@@ -182,6 +182,55 @@ def test_each_preset_prints_on_one_a4_page(tmp_path):
                 media = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
                 assert len(pages) == 1, f"{ruleset.name}: {len(pages)} pages"
                 assert media and all(abs(float(w) - 595) < 2 and abs(float(h) - 842) < 2 for w, h in media), media
+        finally:
+            browser.close()
+
+
+def test_the_boxes_stack_in_two_columns_under_the_card_table():
+    """The grid holds the wide card table, then two columns that stack their boxes (no row to line up)."""
+    html_text = cheatsheet_html()
+    grid = html_text.split('<div class="grid">', 1)[1]
+    order = re.findall(r'<div class="col">|<h2>([^<]*)', grid)
+    assert [o for o in order if o] == ["Card order and card points", "Contracts: multipliers, Stöck, match",
+                                       "Playing a trick", "The game", "Weis", "Scoring a hand"]
+    assert grid.count('<div class="col">') == 2
+    css = html_text.split("<style>")[1].split("</style>")[0]
+    assert re.search(r"\.col \{ display: flex; flex-direction: column;", css) and "align-items: start" in css
+    assert re.search(r"body \{[^}]*padding: 0 1\.5em;", css)  # a margin on screen, however narrow the window
+
+
+@pytest.mark.browser
+def test_on_screen_the_sheet_has_a_left_margin_and_no_gap_under_a_box(tmp_path):
+    """In a window wide or narrow: the text starts at least 16 px from the left edge, and in each column the
+    next box starts right under the one above it (no row-sized gap under the contracts box)."""
+    chromium = find_chromium()
+    assert chromium, HELP
+    from playwright.sync_api import sync_playwright
+
+    measure = """() => {
+      const boxes = [...document.querySelectorAll('section.box')].map(b => {
+        const r = b.getBoundingClientRect(); const h = b.querySelector('h2').textContent;
+        return {h, left: r.left, top: r.top, bottom: r.bottom};
+      });
+      return {boxes, h1: document.querySelector('h1').getBoundingClientRect().left,
+              em: parseFloat(getComputedStyle(document.body).fontSize)};
+    }"""
+    path = write_cheatsheet(tmp_path / "sheet.html").as_uri()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for width in (1280, 760):
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                page.goto(path)
+                got = page.evaluate(measure)
+                assert got["h1"] >= 16 and all(b["left"] >= 16 for b in got["boxes"]), (width, got)
+                for a, b in zip(got["boxes"][1:], got["boxes"][2:]):
+                    if abs(a["left"] - b["left"]) < 2:  # the same column: the next box follows at once
+                        assert 0 <= b["top"] - a["bottom"] <= got["em"] * 1.2, (width, a, b)
+                contracts, weis = got["boxes"][1], next(b for b in got["boxes"] if b["h"] == "Weis")
+                below = next(b for b in got["boxes"] if b["h"] == "Playing a trick")
+                assert below["top"] - contracts["bottom"] <= got["em"] * 1.2 < weis["bottom"] - contracts["bottom"], got
+                page.close()
         finally:
             browser.close()
 

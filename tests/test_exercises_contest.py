@@ -34,7 +34,7 @@ def test_answer_is_the_contests_and_declarations_are_the_hands_best(ruleset):
             if hand:
                 assert decl == best_declaration(hand, p["contract"], ruleset)
         if result.team is not None:
-            assert result.reason in ex.explanation and "(W7)" in ex.explanation
+            assert result.reason[1:] in ex.explanation and "(W7)" in ex.explanation  # "Seat 1's ..." there
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -77,3 +77,29 @@ def test_the_generator_produces_every_teaching_case(ruleset):
         else:
             assert result.rival is not None  # a close call between the two teams
     assert set(counts) == set(CASES["contest"]), counts
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_W6_feedback_is_said_in_sentences(ruleset):
+    """Not "seat 1's sequence of 4 beats seat 0's sequence of 4: equal: the earlier player ... wins (W6)"."""
+    seen = Counter()
+    for ex in series(ruleset, seeds=range(40)):
+        team, points = ex.answer
+        if team is None:
+            continue
+        result = result_of(ex)
+        for response in ((team, points), (team.other, points)):
+            message = ex.check(response).items[0].message
+            assert message.count(":") == 0 and "equal:" not in message, message
+            assert message.startswith(("Right, ", "You said ")) and message.endswith(" (W6).")
+            first, second = message.removesuffix(" (W6).").split(". ")
+            assert first.endswith(f"{team} scores the Weis") and second[0].isupper(), message
+        winner, rival = result.winner, result.rival
+        seen[ex.case] += 1
+        if ex.case == "position":  # the tie-break: both Weis named, then who plays first
+            assert second == (f"{str(winner).capitalize()}'s {result.strongest.label} and {rival[0]}'s "
+                              f"{rival[1].label} are equally strong, so the earlier player in the first trick "
+                              f"wins, and {winner} plays before {rival[0]}"), second
+        elif rival is not None:
+            assert f"{result.strongest.label} beats {rival[0]}'s {rival[1].label} because " in second, second
+    assert seen["position"] and seen["undenufe"] and seen["points"]

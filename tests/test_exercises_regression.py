@@ -11,6 +11,8 @@ Deliberate changes since, each for one teaching case or text only:
 - ``legal``, case ``cannot-follow`` ("any card may be played") became pure: positions where P4 rules out
   a trump are redrawn.  Of the pinned exercises, classic (12, 1) and modern (13, 1) changed, and the
   DRAWINGS of ``legal`` with them; every other ``legal`` exercise is as before.
+- the Weis contest's reason is said in sentences (``contest``, ``announce``, ``stoeck_timing``):
+  :data:`REPHRASED` puts the old wording back before hashing.
 - ``contest`` and ``claim`` ask in words instead of Python ("(None, 0)", "0, 1, or None"): the fingerprints
   stay those of the old wording, which :data:`REWORDED` puts back before hashing, so any other change still
   shows.
@@ -19,6 +21,7 @@ Deliberate changes since, each for one teaching case or text only:
 from __future__ import annotations
 
 import hashlib
+import re
 
 import pytest
 
@@ -240,9 +243,26 @@ REWORDED: dict[str, str] = {
 """Texts reworded on purpose (new: old); the old wording is hashed, so the fingerprints pin the same exercises."""
 
 
+_WEIS = r"seat \d's [\w ]+?"
+REPHRASED: tuple[tuple[str, str], ...] = (
+    (r"then the earlier player\)\. Seat (\d)", r"then the earlier player): seat \1"),
+    (rf"({_WEIS}) and (seat \d)'s ([\w ]+?) are equally strong, so the earlier player in the first trick wins, "
+     r"and seat \d plays before seat \d", r"\1 beats \2's \3: equal: the earlier player in the first trick wins"),
+    (r"they are equally strong, so the earlier player in the first trick wins",
+     "equal: the earlier player in the first trick wins"),
+    (r"in Undenufe the lower (\w[\w ]*?) wins, so ", r"in Undenufe the lower \1 wins: "),
+    (rf"({_WEIS}) beats ({_WEIS}) because ", r"\1 beats \2: "),
+    (rf"({_WEIS}) wins because (team \d) has no Weis", r"\1 wins: \2 has no Weis"),
+)
+"""The Weis contest said in sentences (issue 16): new pattern, old wording; applied before hashing, like
+:data:`REWORDED`, so that the fingerprints still pin the same exercises."""
+
+
 def _old_wording(text: str) -> str:
     for new, old in REWORDED.items():
         text = text.replace(new, old)
+    for pattern, old in REPHRASED:
+        text = re.sub(pattern, old, text)
     return text
 
 

@@ -304,7 +304,7 @@ def test_W6_undenufe_reverses_rank_for_four_of_a_kind() -> None:
     assert compare_weis(aces, tens, Contract.OBENABE) == 1
     assert compare_weis(tens, aces, Contract.UNDENUFE) == 1
     assert explain_comparison(aces, tens, Contract.UNDENUFE) == (
-        "in Undenufe the lower four of a kind wins: four Tens beat four Aces"
+        "in Undenufe the lower four of a kind wins, so four Tens beat four Aces"
     )
     assert compare_weis(jacks, tens, Contract.UNDENUFE) == 1  # points still come first
 
@@ -327,7 +327,9 @@ def test_W6_equal_weis_go_to_the_earlier_player() -> None:
     def check(forehand: int, winner: int) -> None:
         r = contest(ds, Contract.HEARTS, forehand)
         assert r.winner == Seat(winner) and r.team == Seat(winner).team
-        assert r.reason.endswith("equal: the earlier player in the first trick wins")
+        loser = Seat(3 - winner)  # seats 1 and 2 hold the equal Weis
+        assert r.reason == (f"{Seat(winner)}'s sequence of 3 and {loser}'s sequence of 3 are equally strong, "
+                            f"so the earlier player in the first trick wins, and {Seat(winner)} plays before {loser}")
 
     check_cases([(0, 1), (1, 1), (2, 2), (3, 1)], check)  # (forehand, winner): seats 1 and 2 hold equal Weis
 
@@ -339,7 +341,7 @@ def test_W6_trump_beats_the_earlier_player() -> None:
     assert r.winner == Seat(1) and r.points == (0, 20)
     assert (
         r.reason
-        == "seat 1's sequence of 3 beats seat 0's sequence of 3: a trump sequence beats a non-trump one"
+        == "seat 1's sequence of 3 beats seat 0's sequence of 3 because a trump sequence beats a non-trump one"
     )
 
 
@@ -380,7 +382,7 @@ def test_W7_no_weis_at_the_table() -> None:
 def test_W7_only_one_team_has_weis() -> None:
     r = contest_hands(["A♣", "6♠ 7♠ 8♠", "A♥", "A♦"], Contract.OBENABE, forehand=0)
     assert r.winner == Seat(1) and r.points == (0, 20)
-    assert r.reason == "seat 1's sequence of 3 wins: team 0 has no Weis"
+    assert r.reason == "seat 1's sequence of 3 wins because team 0 has no Weis"
 
 
 def test_W7_contest_hands_uses_best_declarations() -> None:

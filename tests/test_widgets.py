@@ -965,3 +965,71 @@ def test_widget_constructors_refuse_a_seed_that_is_not_a_number_or_a_word(seed):
     for make in (lambda: Trainer("legal", seed=seed), lambda: RoundPlayer(seed=seed)):
         with pytest.raises(TypeError, match="a seed is an int or a str"):
             make()
+
+
+def test_a_hint_after_a_wrong_check_keeps_the_crosses_and_adds_the_hint():
+    for topic in ("legal", "contest", "score"):
+        t = Trainer(topic, seed=4)
+        answer_wrong(t)
+        checked = t.feedback.value
+        t.hint_button.click()
+        text = html.unescape(re.sub(r"<[^>]*>", "", t.feedback.value))
+        assert t.feedback.value.startswith(checked) and "✗" in t.feedback.value, topic
+        assert "Hint:" in text and t.exercise.hint() in text, topic
+        t.hint_button.click()  # a second hint does not pile up
+        assert t.feedback.value.count("Hint:") == 1
+        t.new_exercise()
+        t.hint_button.click()  # a new exercise starts with no feedback: the hint alone
+        assert "✗" not in t.feedback.value and "Hint:" in t.feedback.value
+
+
+def test_the_level_menu_is_wide_enough_for_its_labels():
+    from jasslib.widgets.trainer import MENU_ARROW_EM, MENU_CHAR_EM
+
+    for topic in exercises.topic_names():
+        t = Trainer(topic)
+        labels = [label for label, _ in t.level_menu.options]
+        assert labels[0] == "every case, mixed" and all(len(label) <= 20 for label in labels), labels
+        if t.level_count > 1:
+            assert labels[1:] == [f"level {k} of {t.level_count}" for k in range(1, t.level_count + 1)]
+        # the label is as wide as its text, and the menu holds the label, the longest option and the arrow
+        assert t.level_menu.style.description_width == "initial"
+        width = float(t.level_menu.layout.width.removesuffix("em"))
+        need = (max(map(len, labels)) + len(t.level_menu.description)) * MENU_CHAR_EM + MENU_ARROW_EM
+        assert width >= need >= (len("every case, mixed") + len("Level:")) * 0.5 + 2, (topic, width)
+        row = next(box for box in t.ui.children if isinstance(box, w.HBox) and t.level_menu in box.children)
+        assert row.layout.flex_flow == "row wrap"  # a narrow notebook wraps the row instead of squeezing the menu
+
+
+FRENCH_SUITS = re.compile("[♣♠♥♦]")
+SWISS_SUITS = re.compile(r"\b(Eicheln|Schilten|Rosen|Schellen)\b")
+
+
+def trainer_words(t: Trainer) -> dict[str, str]:
+    """What a learner reads of a trainer's current exercise, by part: after a wrong check, a hint, the solution."""
+    seen = {"title": t.title.value, "prompt": t.prompt.value, "position": t.position.value,
+            "controls": " ".join(c.value for c in t.answer_box.children if isinstance(c, w.HTML))}
+    if t.kind == "team":  # answer_wrong leaves this kind out: the other team (or a team instead of nobody)
+        t.set_response(Team.T0 if t.exercise.answer in (None, Team.T1) else Team.T1)
+        t.check_button.click()
+    else:
+        answer_wrong(t)
+    seen["feedback"] = t.feedback.value
+    t.hint_button.click()
+    seen["hint"] = t.feedback.value
+    t.solution_button.click()
+    seen["solution"] = t.feedback.value
+    return seen
+
+
+@pytest.mark.parametrize("topic", exercises.topic_names())
+def test_one_card_style_per_trainer_prompts_and_feedback_included(topic):
+    for style, foreign in (("swiss", FRENCH_SUITS), ("french", SWISS_SUITS)):
+        t = Trainer(topic, seed="styles", style=style)
+        for _ in range(3):
+            for part, text in trainer_words(t).items():  # what is read (a card's tooltip names it as "6♦")
+                found = foreign.findall(html.unescape(re.sub(r"<[^>]*>", " ", text)))
+                assert not found, (topic, style, part, found, text[:300])
+            t.new_exercise()
+    swiss = Trainer(topic, seed="styles", style="swiss")
+    assert swiss.exercise.prompt_text("swiss") in html.unescape(swiss.prompt.value)

@@ -16,10 +16,12 @@ import pytest
 from toy_topic import registered
 
 from jasslib import MODERN, CardSet
+from jasslib import rulebook as rules
 from jasslib.__main__ import main
 from jasslib.exercises import TOPIC_TITLES, TOPICS, Exercise, exercises, get_topic
 from jasslib.worksheet import (
     MAX_COUNT,
+    _paper_prompt,  # the prompt as printed: its contract is in the position
     answer_key_html,
     key_path,
     reproduce_command,
@@ -108,7 +110,7 @@ def test_sheet_and_key_are_written_and_well_formed(tmp_path, topic):
         assert "classic rules" in visible
         for ex in items:
             assert f"Exercise {ex.number + 1}" in visible
-            assert ex.prompt in visible
+            assert _paper_prompt(ex) in visible and _paper_prompt(ex).endswith(ex.prompt[-40:])
             for card in position_cards(ex):
                 assert card in visible, (topic, ex.number, card)
     sheet_visible = "".join(parse(sheet_text).text)
@@ -312,7 +314,7 @@ def test_several_topics_in_one_sheet(tmp_path, capsys):
     for name in ("legal", "weis"):
         assert get_topic(name).instructions in visible
         for ex in exercises(name, 5, 3):
-            assert f'id="{name}-ex{ex.number + 1}"' in text and ex.prompt in visible
+            assert f'id="{name}-ex{ex.number + 1}"' in text and _paper_prompt(ex) in visible
     key = _visible(answer_key_html("legal,weis", 3, 5))
     for ex in [*exercises("legal", 5, 3), *exercises("weis", 5, 3)]:
         assert f"Answer: {ex.answer_text()}" in key
@@ -366,3 +368,53 @@ def test_no_near_identical_exercises_in_one_sheet():
     assert text == worksheet_html("contract", 12, 0)
     with pytest.raises(ValueError, match="has only .* different exercises"):
         sheet_exercises("contract", 300, 0)
+
+
+def test_a_swiss_sheet_and_key_name_every_card_in_swiss_german_words():
+    """Prompts, answers and explanations name the cards as the faces do: no ♣♠♥♦ on a Swiss sheet or key."""
+    names = ",".join(exercises_topic for exercises_topic in TOPICS)
+    for make in (worksheet_html, answer_key_html):
+        swiss, french = make(names, 2, "styles", style="swiss"), make(names, 2, "styles")
+        shown = html.unescape(re.sub(r"<[^>]*>", " ", re.sub(r"<style>.*?</style>", "", swiss, flags=re.S)))
+        assert not re.findall("[♣♠♥♦]", shown), re.findall(r".{40}[♣♠♥♦].{10}", shown)[:5]
+        assert "Schellen" in shown and not re.search(r"\b(Eicheln|Schilten|Rosen|Schellen)\b", french)
+
+
+def test_on_paper_the_contract_is_stated_once_and_the_rules_are_written_out():
+    for topic in TOPICS:
+        sheet, key = worksheet_html(topic, 4, 1), answer_key_html(topic, 4, 1)
+        for ex in exercises(topic, 1, 4):
+            contract = ex.position.get("contract")
+            prompts = re.findall(r'<p class="prompt">(.*?)</p>', sheet)
+            assert len(prompts) == 4
+            if contract is not None:  # the position shows "Contract: ♥ trump (×2)"; the prompt does not say it again
+                assert not any(html.unescape(p).startswith(str(contract)) for p in prompts), (topic, prompts)
+        for page, what in ((sheet, "sheet"), (key, "key")):
+            listed = re.search(r'<section class="rules-used"><h2>The rules on this ' + what + r"</h2>(.*?)</section>",
+                               page, re.S)
+            assert listed, topic
+            ids = [re.sub(r"<[^>]*>", "", dt) for dt in re.findall(r"<dt>(.*?)</dt>", listed.group(1))]
+            assert set(get_topic(topic).rules) <= set(ids), (topic, ids)
+            text = html.unescape(re.sub(r"<[^>]*>", "", listed.group(1)))
+            assert all(rules.rule_title(r) in text for r in ids)
+            exercises_part = page.split('<section class="rules-used">')[0].split("</header>")[1]
+            cited = set(re.findall(r"\b[A-Z][0-9]\b", html.unescape(re.sub(r"<[^>]*>", " ", exercises_part))))
+            assert cited & set(rules.RULES) <= set(ids), (topic, cited - set(ids))
+    css = re.search(r"@media print \{(.*)\}\s*</style>", worksheet_html("legal", 2), re.S).group(1)
+    assert re.search(r"a\.jass-rule \{ color: inherit; text-decoration: none; \}", css)  # printed as plain text
+    assert re.search(r"ol\.exercises \{ columns: 2;", css) and "size: A4" in css
+
+
+def test_ten_exercises_print_on_five_a4_pages_or_fewer_sheet_and_key(tmp_path):
+    """Two exercises per page or better: the two that took most pages (10 each: the contest key, the revoke
+    sheet; benchmarks/worksheet_pages.py prints every topic) printed by Chromium to A4 PDF."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from chromium import find_chromium
+    from worksheet_pages import printed_pages
+
+    chromium = find_chromium()
+    assert chromium, "the printed-pages test needs Chromium (see tests/chromium.py)"
+    pages = {}
+    for topic, make in (("contest", answer_key_html), ("revoke", worksheet_html)):
+        pages[topic, make.__name__] = printed_pages(make(topic, 10), chromium, tmp_path, f"{topic}-{make.__name__}")
+    assert all(1 <= n <= 5 for n in pages.values()), pages

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import display
-from ..cards import Card, CardSet, Rank, Suit
+from ..cards import Card, CardSet, Rank, Suit, restyle
 from ..contracts import Contract
 from ..errors import JassError
 from ..round import Round
@@ -99,6 +99,16 @@ class Feedback:
 
     def __str__(self) -> str:
         return "\n".join([self.summary, *(str(item) for item in self.items)])
+
+    def restyled(self, style: str) -> Feedback:
+        """The same verdict with its words naming the cards in ``style`` (:func:`jasslib.cards.restyle`).
+
+        >>> fb = Feedback(False, (Item("6♦", False, "6♦ may not be played (P3).", "P3"),), "Not right.")
+        >>> fb.restyled("swiss").items[0].message, fb.restyled("swiss").items[0].key
+        ('Schellen 6 may not be played (P3).', '6♦')
+        """
+        items = tuple(Item(i.key, i.correct, restyle(i.message, style), i.rule) for i in self.items)
+        return Feedback(self.correct, items, restyle(self.summary, style))
 
     def _repr_html_(self) -> str:
         head = "#1a7f37" if self.correct else "#b35900"
@@ -383,18 +393,31 @@ class Exercise:
     level: int | None = None
     """The level it was drawn at (:meth:`Topic.level_cases`), or None: drawn from every case."""
 
-    def check(self, response: Any) -> Feedback:
-        """Judge ``response`` (same form as :attr:`answer`); never raises for a wrong or malformed one."""
+    def check(self, response: Any, style: str = "french") -> Feedback:
+        """Judge ``response`` (same form as :attr:`answer`); never raises for a wrong or malformed one.
+
+        ``style``: the card style the feedback's words name the cards in (:data:`jasslib.cards.STYLES`).
+        """
         try:
-            return get_topic(self.topic).check(self, response)
+            feedback = get_topic(self.topic).check(self, response)
         except Malformed as exc:
-            return _malformed(str(exc))
+            feedback = _malformed(str(exc))
+        return feedback if style == "french" else feedback.restyled(style)
 
-    def solution(self) -> str:
-        """The full solution in words with rule ids (= :attr:`explanation`)."""
-        return self.explanation
+    def solution(self, style: str = "french") -> str:
+        """The full solution in words with rule ids (= :attr:`explanation`), the cards named in ``style``.
 
-    def hint(self) -> str:
+        >>> from jasslib.exercises import exercise
+        >>> "♦" in exercise("legal", 2).solution(), "♦" in exercise("legal", 2).solution("swiss")
+        (True, False)
+        """
+        return restyle(self.explanation, style)
+
+    def prompt_text(self, style: str = "french") -> str:
+        """The question (:attr:`prompt`), the cards named in ``style``."""
+        return restyle(self.prompt, style)
+
+    def hint(self, style: str = "french") -> str:
         """A hint before the solution: the deciding rule, or the card or Weis to look at; never the answer.
 
         >>> from jasslib.exercises import exercise
@@ -404,7 +427,7 @@ class Exercise:
         """
         record = get_topic(self.topic)
         if record.hint is not None:
-            return record.hint(self)
+            return restyle(record.hint(self), style)
         return f"Think of the rules {_and(list(record.rules))}."
 
     @property
@@ -417,13 +440,13 @@ class Exercise:
         """``'Exercise 3'`` (numbered from 1 for people; :attr:`number` is 0-based)."""
         return f"Exercise {self.number + 1}"
 
-    def answer_text(self) -> str:
-        """The answer in words, e.g. ``'8♣ J♥'``, ``'seat 2, 45 points'``, ``'team 1'``."""
-        return ANSWER_KINDS[self.kind](self.answer)
+    def answer_text(self, style: str = "french") -> str:
+        """The answer in words, e.g. ``'8♣ J♥'``, ``'seat 2, 45 points'``, ``'team 1'`` (cards in ``style``)."""
+        return restyle(ANSWER_KINDS[self.kind](self.answer), style)
 
-    def position_text(self) -> str:
-        """The position as plain text (French card symbols), one fact per line."""
-        return get_topic(self.topic).text(self)
+    def position_text(self, style: str = "french") -> str:
+        """The position as plain text (French card symbols, or ``style``), one fact per line."""
+        return restyle(get_topic(self.topic).text(self), style)
 
     def position_html(self, style: str = "french") -> str:
         """The position as HTML, cards drawn by :mod:`jasslib.display` in ``style`` (french, swiss ...)."""

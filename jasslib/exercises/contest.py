@@ -203,7 +203,7 @@ def _explanation(result: Any, ruleset: Ruleset) -> str:
         return "\n".join(lines)
     lines.append("The strongest single Weis of the table decides (W6: points, then number of cards, then rank"
                  + (", reversed in Undenufe" if contract == Contract.UNDENUFE else "")
-                 + ", then a trump sequence, then the earlier player): " + result.reason + ".")
+                 + ", then a trump sequence, then the earlier player). " + _sentence(result.reason) + ".")
     team: Team = result.team
     total = result.points[team]
     lines.append(f"{_cap(team)} scores all the Weis of both its players (W7): "
@@ -213,6 +213,11 @@ def _explanation(result: Any, ruleset: Ruleset) -> str:
     recorded = multiplied(0, total, 0, m)[1]
     lines.append(f"Answer: {team}, {total} points (recorded multiplied: {total} × {m} = {recorded}, W8).")
     return "\n".join(lines)
+
+
+def _sentence(clause: str) -> str:
+    """A clause of :attr:`ContestResult.reason` as the start of a sentence: ``"Seat 1's sequence ..."``."""
+    return clause[:1].upper() + clause[1:]
 
 
 def _team_sum(decls: Any, team: Team) -> str:
@@ -235,15 +240,15 @@ def check(ex: Exercise, response: Any) -> Feedback:
     right_team, right_points = ex.answer
     decls = ex.position["declarations"]
     result = contest(decls, ex.position["contract"], ex.position["forehand"])
-    reason = result.reason
+    why = _sentence(result.reason)
     if team == right_team:
         text = ("Right: nobody has a Weis (W6)." if team is None
-                else f"Right: {team} scores the Weis: {reason} (W6).")
+                else f"Right, {team} scores the Weis. {why} (W6).")
     elif right_team is None:
         text = f"You said {team}, but nobody at the table has a Weis, so nobody scores (W6)."
     else:
         said = "nobody" if team is None else str(team)
-        text = f"You said {said}, but {right_team} scores the Weis: {reason} (W6)."
+        text = f"You said {said}, but {right_team} scores the Weis. {why} (W6)."
     team_item = Item("team", team == right_team, text, "W6")
     if right_team is None:
         ptext = f"{_said(points, 0)}: without any Weis there are no Weis points (W7)."

@@ -483,8 +483,8 @@ def _notebook_05() -> list[Question]:
                 f"classic rules; {explain_comparison(four_jacks, seq8, Contract.CLUBS)} (W6).", "W6"),
         _choice("05.5", "In Undenufe, Q♣ K♣ A♣ meets J♦ Q♦ K♦. Which wins?", [str(high), str(low), "neither"],
                 stronger(high, low, Contract.UNDENUFE),
-                f"Same points and cards, so the rank decides, and in Undenufe the lower sequence wins: "
-                f"{explain_comparison(low, high, Contract.UNDENUFE)} (W6).", "W6"),
+                f"Same points and cards, so the rank decides: {explain_comparison(low, high, Contract.UNDENUFE)} "
+                "(W6).", "W6"),
         _number("05.6", contest_prompt + "The sequence of 5 beats four kings. How many Weis points does team 0 "
                                          "score?", result.points[0],
                 f"The team with the strongest single Weis scores all its Weis and the other team none: {result} "

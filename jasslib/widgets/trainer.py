@@ -252,7 +252,9 @@ class Trainer:
             levels += [(f"level {k} of {self.level_count}", k) for k in range(1, self.level_count + 1)]
         chosen = self.level if self.level_count > 1 and self.level else _MIXED
         self.level_menu = w.Dropdown(options=levels, value=chosen, description="Level:",
-                                     layout=w.Layout(width="16em"),
+                                     layout=w.Layout(width=menu_width([label for label, _ in levels], "Level:"),
+                                                     flex="0 0 auto"),
+                                     style={"description_width": "initial"},
                                      tooltip="Start at a level: the trainer moves up after a run of right answers")
         if self.level_count < 2:
             self.level_menu.layout.display = "none"
@@ -271,7 +273,8 @@ class Trainer:
                 self.position,
                 self.answer_box,
                 w.HBox([self.check_button, self.hint_button, self.solution_button, self.new_button]),
-                w.HBox([self.seed_text, self.seed_button, self.level_menu, self.tally_html]),
+                w.HBox([self.seed_text, self.seed_button, self.level_menu, self.tally_html],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self.feedback,
             ],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -317,12 +320,13 @@ class Trainer:
                             f"<small>topic {html.escape(ex.topic)}, seed {html.escape(str(ex.seed))}, "
                             f"exercise {self.number + 1}, {html.escape(self.ruleset.name)} rules"
                             f"{html.escape(self._level_words())}</small>")
-        self.prompt.value = f"<p><b>{text_html(ex.prompt)}</b></p>"
+        self.prompt.value = f"<p><b>{text_html(ex.prompt_text(self.style))}</b></p>"
         self.position.value = self._position_html(ex)
         self._build_controls()
         self._counted = False
         self._solution_shown = False
         self._hint_used = False
+        self._checked_html = ""  # the last check's feedback, kept when a hint is shown after it
         self.feedback.value = ""
         self._show_tally()
 
@@ -532,6 +536,8 @@ class Trainer:
             return None
         ex = self.exercise
         fb = ex.check(self.response())
+        if self.style != "french":  # the feedback's words name the cards as the faces shown do
+            fb = fb.restyled(self.style)
         first = not self._counted
         note = None if first else "Only the first check of an exercise counts in the tally."
         if first:
@@ -547,7 +553,8 @@ class Trainer:
             self._show_tally()
             unsaved = save_attempt(self.progress, self.tally.records[-1], self.level)  # None when saved
             note = " ".join(n for n in (note, unsaved) if n) or None
-        self.feedback.value = feedback_html(fb, note)
+        self._checked_html = feedback_html(fb, note)
+        self.feedback.value = self._checked_html
         self._after_check(fb)
         return fb
 
@@ -585,10 +592,11 @@ class Trainer:
 
     @guarded("feedback")
     def _on_hint(self, _button: Any = None) -> str:
-        text = self.exercise.hint()
+        text = self.exercise.hint(self.style)
         if not self._counted:
             self._hint_used = True
-        self.feedback.value = f"<div class='jass-hint'><b>Hint:</b> {text_html(text)}</div>"
+        # after a check the ✓/✗ lines stay: the hint is added below them, not in their place
+        self.feedback.value = self._checked_html + f"<div class='jass-hint'><b>Hint:</b> {text_html(text)}</div>"
         return text
 
     @guarded("feedback")
@@ -611,7 +619,7 @@ class Trainer:
     @guarded("feedback")
     def _on_solution(self, _button: Any = None) -> str:
         self._solution_shown = True
-        text = str(self.exercise.solution())
+        text = str(self.exercise.solution(self.style))
         try:
             self.set_response(self.exercise.answer)
         except (ValueError, TypeError):
@@ -634,6 +642,23 @@ class Trainer:
         self.seed, self.number, self.exercise = seed, number, ex
         self.seed_text.value = str(seed)
         self._show()
+
+
+MENU_CHAR_EM = 0.62
+"""The width of a character of a menu's text in em, taken generously (a lower-case letter is about 0.5 em)."""
+
+MENU_ARROW_EM = 3.0
+"""The room a drop-down menu takes besides its text: the arrow, the padding, the gap after its label."""
+
+
+def menu_width(labels: Sequence[str], description: str = "") -> str:
+    """A CSS width for a drop-down menu that shows its longest label and its description uncut.
+
+    >>> menu_width(["every case, mixed", "level 1 of 3"], "Level:")
+    '17.3em'
+    """
+    chars = max((len(label) for label in labels), default=0) + len(description)
+    return f"{round(chars * MENU_CHAR_EM + MENU_ARROW_EM, 1)}em"
 
 
 def _number_field(name: str) -> w.Text:
