@@ -47,6 +47,7 @@ __all__ = [
     "ClaimError",
     "GameOverClaimError",
     "RulesetError",
+    "ArgumentError",
     "excerpt",
     "EXCERPT_LENGTH",
 ]
@@ -150,3 +151,7 @@ class GameOverClaimError(ClaimError, PhaseError):
 
 class RulesetError(JassError):
     """A ruleset field of the wrong type or out of range (C3, W2, W3, D4, G1, G3, G4)."""
+
+
+class ArgumentError(JassError):
+    """An argument of the wrong type or out of range: a count, a size, a flag, a number, a path or a choice."""
