@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from .errors import ArgumentError, CardParseError, excerpt
 
-__all__ = ["whole", "flag", "finite", "seed", "ascii_whole", "choice", "MAX_SEED_TEXT", "MAX_SEED_BITS"]
+__all__ = ["is_whole", "whole", "flag", "finite", "seed", "ascii_whole", "choice", "MAX_SEED_TEXT", "MAX_SEED_BITS"]
 
 MAX_SEED_TEXT = 256
 """A seed's text has at most this many characters, everywhere (rounds, games, simulations, exercises)."""
@@ -34,7 +34,7 @@ MAX_SEED_BITS = 256
 """An int seed lies strictly between ``-2**256`` and ``2**256``."""
 
 
-def _is_whole(value: object) -> bool:
+def is_whole(value: object) -> bool:
     """An int or a NumPy integer, never a bool nor an enum member (a ``Seat`` is no count)."""
     if isinstance(value, (bool, enum.Enum)) or type(value).__name__ == "bool_":
         return False
@@ -51,7 +51,7 @@ def whole(value: object, what: str, *, low: int | None = 0, high: int | None = N
     """
     bound = ("" if low is None and high is None else f" of at least {low:,}" if high is None
              else f" of at most {high:,}" if low is None else f" from {low:,} to {high:,}")
-    if not _is_whole(value):
+    if not is_whole(value):
         raise ArgumentError(f"{what}: expected a whole number{bound}, got {excerpt(value)}")
     number = int(value)  # type: ignore[call-overload]  # numbers.Integral: int() takes it
     if (low is not None and number < low) or (high is not None and number > high):
@@ -105,7 +105,7 @@ def seed(value: object, room: int = 0, *, bits: int = MAX_SEED_BITS) -> int | st
     """
     if value is None:
         return None
-    if _is_whole(value):
+    if is_whole(value):
         number = int(value)  # type: ignore[call-overload]  # numbers.Integral: int() takes it
         if number.bit_length() > bits:
             raise CardParseError(f"a seed number lies between -2**{bits} and 2**{bits}, got {excerpt(number)}")

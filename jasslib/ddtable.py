@@ -550,8 +550,9 @@ def _shipped(name: str, deals: Any, limit: int, what: str) -> pd.DataFrame:
     try:
         count = _check.whole(deals, "deals", low=1, high=limit)
     except ArgumentError:
-        raise ArgumentError(f"{what} holds deals 0..{limit - 1} ({limit} deals), so {excerpt(deals)} deals cannot be read "
-                         "from it; make a bigger table with ddtable.write or python -m jasslib dd-table")
+        raise ArgumentError(f"{what} holds deals 0..{limit - 1} ({limit} deals), so {excerpt(deals)} deals cannot be "
+                            "read from it; make a bigger table with ddtable.write or python -m jasslib dd-table"
+                            ) from None
     with files("jasslib").joinpath("data").joinpath(name).open("rb") as fh:
         table = pd.read_parquet(fh)
     return table.iloc[:count].reset_index(drop=True)
@@ -576,7 +577,7 @@ def sample(deals: int = 20) -> pd.DataFrame:
     >>> sample(401)
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be read from it; ...
+    jasslib.errors.ArgumentError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be ...
     """
     return _shipped("dd_sample.parquet", deals, SAMPLE_DEALS, "the shipped sample")
 

@@ -37,7 +37,7 @@ import ipywidgets as w
 from ..cards import Card, CardLike
 from ..contracts import Contract
 from ..display import cards_html, trick_html
-from ..errors import IllegalPlayError, JassError
+from ..errors import ArgumentError, IllegalPlayError, JassError, excerpt
 from ..players import Player, RuleBasedPlayer, take_turn
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
@@ -92,7 +92,7 @@ class RoundPlayer:
         self.style = check_style(style)
         self.bots = self._bots(bots)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise TypeError(f"a seed is an int or a str, got {seed!r}")
+            raise ArgumentError(f"a seed is an int or a str, got {excerpt(seed)}")
         self.seed: int | str = seed
         self.rounds_played = 0
         self.dealer = Seat.parse(dealer)
@@ -137,13 +137,14 @@ class RoundPlayer:
             return tuple(None if s == self.seat else default for s in range(4))
         if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)):
             if len(bots) != 4:
-                raise ValueError(f"bots: one player per seat 0..3 (the learner's may be None), got {len(bots)}")
+                raise ArgumentError(f"bots: one player per seat 0..3 (the learner's may be None), got {len(bots)}")
             chosen = tuple(None if s == self.seat else bots[s] for s in range(4))
         else:
             chosen = tuple(None if s == self.seat else bots for s in range(4))
         for s, bot in enumerate(chosen):
             if s != self.seat and not isinstance(bot, Player):
-                raise TypeError(f"bots: seat {s} needs a player (choose_contract and play_card), got {bot!r}")
+                raise ArgumentError(f"bots: seat {s} needs a player (choose_contract and play_card), "
+                                    f"got {excerpt(bot)}")
         return chosen
 
     def _round_seed(self) -> int | str:

@@ -39,7 +39,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..cards import Card, CardSet
-from ..errors import CardNotInHandError, CardParseError
+from ..errors import ArgumentError, CardNotInHandError, CardParseError, excerpt
 from ..exercises import Exercise, Feedback, exercise, get_topic
 from ..exercises.review import (
     FINAL_CHECK_COUNT,
@@ -214,11 +214,11 @@ class Trainer:
     def _build(self, seed: int | str, number: int, ruleset: Ruleset | str, style: str) -> None:
         """Everything but the topic: the widgets, the tally and the first exercise."""
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
+            raise ArgumentError(f"number is the exercise's 0-based index in the series, got {excerpt(number)}")
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):  # the seed field's text is parsed below
-            raise TypeError(f"a seed is an int or a str, got {seed!r}")
+            raise ArgumentError(f"a seed is an int or a str, got {excerpt(seed)}")
         self.seed = parse_seed(seed)
         self.number = number
         self.tally = Tally()
@@ -405,7 +405,7 @@ class Trainer:
             return (who, points[0])
         if kind in ("team", "seat"):
             return who
-        raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
+        raise ArgumentError(f"this trainer cannot answer exercises of kind {excerpt(kind)}")
 
     @property
     def answered(self) -> bool:
@@ -459,15 +459,15 @@ class Trainer:
         elif kind in ("team", "seat"):
             self._set_choice(response)
         else:
-            raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
+            raise ArgumentError(f"this trainer cannot answer exercises of kind {excerpt(kind)}")
 
     def _set_points(self, values: tuple[Any, ...]) -> None:
         if len(values) != len(self.points_inputs):
-            raise ValueError(f"expected {len(self.points_inputs)} numbers, got {len(values)}")
+            raise ArgumentError(f"expected {len(self.points_inputs)} numbers, got {len(values)}")
         numbers = []
         for v in values:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"points are whole numbers, got {v!r}")
+                raise ArgumentError(f"points are whole numbers, got {excerpt(v)}")
             numbers.append(int(v))
         for box, v in zip(self.points_inputs, numbers):
             box.value = str(v)
@@ -771,7 +771,7 @@ class FinalCheck(Trainer):
         progress: ProgressSpec = None,
     ) -> None:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be at least 1, got {count!r}")
+            raise ArgumentError(f"count must be at least 1, got {excerpt(count)}")
         self.progress = trainer_progress(progress)
         self.topics = topic_list(topics)
         self.count = count
