@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _check
 from ..cards import Card, CardSet, Rank, Suit
 from ..contracts import Contract
 from ..errors import ArgumentError, ContractError, excerpt
@@ -862,15 +863,15 @@ def notebooks() -> tuple[str, ...]:
 
 
 def _notebook_key(notebook: str | int) -> str:
-    if isinstance(notebook, int) and not isinstance(notebook, bool):
-        key = f"{notebook:02d}"
+    key = ""
+    if _check.is_whole(notebook) and 0 <= notebook < 100:  # not True, not a Seat
+        key = f"{int(notebook):02d}"
     elif isinstance(notebook, str):
         text = notebook.strip()
-        key = text.zfill(2) if text.isdigit() else text
-    else:
-        key = repr(notebook)
+        key = text.zfill(2) if text.isascii() and text.isdigit() else text
     if key not in _BUILDERS:
-        raise ArgumentError(f"no questions for notebook {excerpt(notebook)}: the notebooks are {', '.join(_BUILDERS)}")
+        raise ArgumentError(f"no questions for notebook {excerpt(notebook)}: "
+                            f"the notebooks are {', '.join(_BUILDERS)}")
     return key
 
 

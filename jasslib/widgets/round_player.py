@@ -34,10 +34,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from .. import _check
 from ..cards import Card, CardLike
 from ..contracts import Contract
 from ..display import cards_html, trick_html
-from ..errors import ArgumentError, IllegalPlayError, JassError, excerpt
+from ..errors import ArgumentError, CardParseError, IllegalPlayError, JassError, excerpt
 from ..players import Player, RuleBasedPlayer, take_turn
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
@@ -87,13 +88,14 @@ class RoundPlayer:
         hints: bool = False,
     ) -> None:
         self.seat = Seat.parse(seat)
-        self.hints = bool(hints)
+        self.hints = _check.flag(hints, "hints")
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.bots = self._bots(bots)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ArgumentError(f"a seed is an int or a str, got {excerpt(seed)}")
-        self.seed: int | str = seed
+        checked = _check.seed(seed, room=8)  # each round's seed adds "/k"
+        if checked is None:
+            raise CardParseError("a round player's seed is a whole number or a word, got None")
+        self.seed: int | str = checked
         self.rounds_played = 0
         self.dealer = Seat.parse(dealer)
         self.hand_buttons: dict[Card, CardPicture] = {}
