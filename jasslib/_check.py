@@ -26,7 +26,8 @@ from collections.abc import Iterable
 
 from .errors import ArgumentError, CardParseError, excerpt
 
-__all__ = ["is_whole", "whole", "flag", "finite", "seed", "ascii_whole", "choice", "MAX_SEED_TEXT", "MAX_SEED_BITS"]
+__all__ = ["is_whole", "whole", "flag", "finite", "seed", "ascii_whole", "frame", "choice", "MAX_SEED_TEXT",
+           "MAX_SEED_BITS"]
 
 MAX_SEED_TEXT = 256
 """A seed's text has at most this many characters, everywhere (rounds, games, simulations, exercises)."""
@@ -141,6 +142,23 @@ def ascii_whole(text: object, what: str, *, low: int = 0, high: int | None = Non
     if not digits or len(digits) > 30 or not (digits.isascii() and digits.isdigit()):
         raise ArgumentError(f"{what}: expected a whole number in the digits 0-9, got {excerpt(text)}")
     return whole(int(body), what, low=low, high=high)
+
+
+def frame(value: object, what: str, columns: Iterable[str] = ()) -> None:
+    """Refuse ``value`` unless it is a table (a pandas DataFrame, judged by its shape, so that this module needs
+    no pandas) holding every one of ``columns``.
+
+    >>> frame(None, "the DD table", ("dd_obenabe",))
+    Traceback (most recent call last):
+    ...
+    jasslib.errors.ArgumentError: the DD table: expected a pandas DataFrame (a table), got None
+    """
+    names = getattr(value, "columns", None)
+    if names is None or not hasattr(value, "iloc") or isinstance(value, type):
+        raise ArgumentError(f"{what}: expected a pandas DataFrame (a table), got {excerpt(value)}")
+    missing = [c for c in columns if c not in names]
+    if missing:
+        raise ArgumentError(f"{what}: the frame lacks the columns {excerpt(missing)} (it has {excerpt(list(names))})")
 
 
 def choice(value: object, what: str, choices: Iterable[str]) -> str:

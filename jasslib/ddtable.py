@@ -351,6 +351,8 @@ def parts_folder(path: str | os.PathLike[str]) -> Path:
     >>> parts_folder("runs/dd.parquet").as_posix()
     'runs/dd.parquet.parts'
     """
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise ArgumentError(f"path: the DD table's file name, such as 'dd.parquet', got {excerpt(path)}")
     p = Path(path)
     return p.with_name(p.name + ".parts")
 
@@ -505,6 +507,10 @@ def solved_contracts(table: pd.DataFrame) -> list[str]:
     >>> solved_contracts(sample_notrump(3))
     ['obenabe', 'undenufe']
     """
+    _check.frame(table, "the DD table")
+    if not any(col in table.columns for col in DD_COLUMNS):
+        raise ArgumentError(f"the DD table: a table of ddtable.compute or sample, with the columns "
+                            f"{', '.join(DD_COLUMNS)}; this one has none of them ({excerpt(list(table.columns))})")
     return [name for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS) if col in table and not table[col].isna().any()]
 
 

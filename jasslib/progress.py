@@ -886,9 +886,17 @@ def trainer_progress(progress: ProgressSpec = None) -> Progress | None:
 
 def save_attempt(store: Progress | None, attempt: AttemptLike, level: int | None = None) -> str | None:
     """Record ``attempt`` in ``store`` (nothing when None).  Never raises: returns None when saved (or when
-    there is no store), else one sentence for the learner saying why the progress was not saved."""
+    there is no store), else one sentence for the learner saying why the progress was not saved.  (A ``store``
+    that is not a :class:`Progress`, or an ``attempt`` without an attempt's fields, is a mistake in the calling
+    code, not the learner's: an ArgumentError.)"""
     if store is None:
         return None
+    if not isinstance(store, Progress):
+        raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
+    missing = [f for f in ("topic", "correct", "hint", "solution", "level", "right_rules", "wrong_rules")
+               if not hasattr(attempt, f)]
+    if missing:
+        raise ArgumentError(f"attempt: a trainer's Attempt (with {', '.join(missing)}), got {excerpt(attempt)}")
     try:
         store.record_attempt(attempt, level)
     except (OSError, ValueError) as exc:
@@ -978,6 +986,11 @@ def _missed_words(record: ProgressRecord, count: int = 3) -> str:
     return ", ".join(f"{r.rule} ({r.wrong}×)" for r in record.missed_most(count))
 
 
+def _check_table(table: Any) -> None:
+    if not isinstance(table, ClassTable):
+        raise ArgumentError(f"expected a ClassTable (see merge_class), got {excerpt(table)}")
+
+
 def class_csv(table: ClassTable) -> str:
     """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, and
     the rules missed most.
@@ -986,6 +999,7 @@ def class_csv(table: ClassTable) -> str:
     >>> print(class_csv(t).splitlines()[1])
     Anna,anna.json,1,1,0,1,1,0,
     """
+    _check_table(table)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     head = ["learner", "file", "done", "right first time", "hints"]
@@ -1004,6 +1018,9 @@ def class_csv(table: ClassTable) -> str:
 def class_html(table: ClassTable, title: str = "Class progress") -> str:
     """The class table as a standalone HTML page: one row per learner, one column per topic with
     "done · right first time · hints", the totals, the rules missed most, and the files left out."""
+    _check_table(table)
+    if not isinstance(title, str) or len(title) > 200:
+        raise ArgumentError(f"title: a short text, got {excerpt(title)}")
     esc = html.escape
     head = "".join(f"<th title='{esc(t)}'>{esc(TOPIC_TITLES.get(t, t))}</th>" for t in table.topics)
     body = []

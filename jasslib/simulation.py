@@ -28,7 +28,7 @@ import pandas as pd
 from . import _check, fast
 from ._files import temp_path, write_target
 from .contracts import Contract
-from .errors import ArgumentError, JassError, excerpt
+from .errors import ArgumentError, HandSizeError, JassError, excerpt
 from .rulesets import CLASSIC, Ruleset
 from .scoring import match_points, multiplied
 
@@ -127,7 +127,12 @@ def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np
     >>> int(f["aces"][0]), int(f["len_clubs"][0]), int(f["longest"][0]), f["best"][0]
     (1, 9, 9, 'undenufe')
     """
-    m = np.asarray(masks, dtype=np.int64)
+    try:
+        m = np.asarray(masks, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise HandSizeError(f"hand masks: whole numbers, one per hand (an array), got {excerpt(masks)}") from None
+    if m.ndim > 2 or (m.size and (m.min() < 0 or m.max() >= 1 << 36)):
+        raise HandSizeError(f"hand masks: numbers of 36 bits, one per hand (an array), got {excerpt(masks)}")
     out: dict[str, np.ndarray] = {}
     for r, name in enumerate(_RANK_NAMES):
         out[name] = _rank_count(m, r)
@@ -500,6 +505,7 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     >>> list(s.columns)
     ['rounds', 'mean', 'median', 'q1', 'q3', 'P(match)', 'P(>=100)', 'mean score diff']
     """
+    _check.frame(df, "summarize", ("contract", "trick_points_0", "match", "score_0", "score_1"))
     g = df.groupby("contract", observed=True)
     pts = g.trick_points_0
     return pd.DataFrame({
@@ -524,9 +530,12 @@ def round_from_row(row: pd.Series | dict[str, Any], ruleset: Ruleset | str = CLA
     """
     from .round import Round
 
+    if not hasattr(row, "__getitem__") or isinstance(row, (str, bytes)) or any(
+            key not in row for key in ("seed", "deal")):
+        raise ArgumentError(f"row: a row of a simulation's frame, with its seed and deal, got {excerpt(row)}")
     seed = row["seed"]
     seed = int(seed) if isinstance(seed, (int, np.integer)) else str(seed)
-    hands = fast.deal_batch(seed, int(row["deal"]), 1)[0]
+    hands = fast.deal_batch(seed, row["deal"], 1)[0]
     from .cards import CardSet
 
     # the table's seed drives the fast backend's deals, not Round.deal's: the Round carries no seed of its own

@@ -144,6 +144,10 @@ def rules_judged(ex: Exercise, feedback: Feedback | None) -> tuple[tuple[str, ..
     cites none).  A wrong answer is wrong on the rules of its wrong items; an unanswered or unreadable
     one (``feedback`` None, or only a request to answer in the form asked for) on all of them.
     """
+    if not isinstance(ex, Exercise):
+        raise ArgumentError(f"expected an Exercise (see jasslib.exercises.exercise), got {excerpt(ex)}")
+    if feedback is not None and not isinstance(feedback, Feedback):
+        raise ArgumentError(f"expected the Feedback of Exercise.check (or None), got {excerpt(feedback)}")
     tested = _unique(r for item in ex.check(ex.answer).items for r in _ids(item.rule)) or get_topic(ex.topic).rules
     if feedback is None or all(item.key == "answer" and not item.correct for item in feedback.items):
         return (), tested
@@ -191,9 +195,14 @@ def score_by_rule(answers: Iterable[tuple[Exercise, Feedback | None]]) -> list[R
     >>> [(s.rule, s.right, s.wrong) for s in score_by_rule([(ex, ex.check(ex.answer)), (ex, None)])]
     [('S1', 1, 1)]
     """
+    if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
+        raise ArgumentError(f"answers: (exercise, feedback) pairs in a list, got {excerpt(answers)}")
     right: dict[str, int] = {}
     wrong: dict[str, int] = {}
-    for ex, feedback in answers:
+    for answer in answers:
+        if not isinstance(answer, (list, tuple)) or len(answer) != 2:
+            raise ArgumentError(f"answers: each is an (Exercise, Feedback or None) pair, got {excerpt(answer)}")
+        ex, feedback = answer
         good, bad = rules_judged(ex, feedback)
         for r in good:
             right[r] = right.get(r, 0) + 1
