@@ -1074,6 +1074,10 @@ title="P4: No under-trumping">P4</a>).</p>
     >>> link_rules('<span title="P4">W9, P44, <code>P4</code></span>')
     '<span title="P4">W9, P44, <code>P4</code></span>'
     """
+    if not isinstance(html_text, str):
+        raise ArgumentError(f"link_rules takes HTML text (a str), got {excerpt(html_text)}")
+    if not isinstance(base, str):
+        raise ArgumentError(f"base: the rule book's address (a path or a URL), got {excerpt(base)}")
     out: list[str] = []
     skip = 0
     for piece in _MARKUP.split(html_text):

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import test_edges
 from casetable import check_cases
 
@@ -162,8 +163,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     end = [CardSet.parse(t) for t in ("A♠", "K♠", "Q♠", "J♠")]  # one card each: eight tricks played
     ex = exercises.exercise("legal", seed=1)
     topic = exercise_base.get_topic("legal")
-    table = ddtable.sample(3)
-    sim = simulation.simulate(4, seed=1, progress=False)
+    sim = pd.DataFrame({"contract": ["obenabe"], "trick_points_0": [80], "match": [0], "score_0": [80],
+                        "score_1": [77]})  # the shape of a simulation's frame, without playing one
     stored = progress.Progress(store)
 
     seeds_bad = [("Seat.S1", Seat.S1, CardParseError), ("True", True, CardParseError),
@@ -311,8 +312,10 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                                                                    topic.generate, topic.check, topic.text,
                                                                    topic.html, "i"),
                      ArgumentError, "name"))
-    add("Exercise", bad("Exercise.check(million)", lambda: ex.check(MILLION), JassError, "card"),
-        bad("Exercise.check(None)", lambda: ex.check(None), JassError, "card"))
+    # Exercise.check reads a learner's answer: an unreadable one gets Feedback saying so, which
+    # test_exercise_check_answers_an_unreadable_response_with_feedback checks; its other input is a style
+    add("Exercise", bad("Exercise.position_html(style=fancy)", lambda: ex.position_html("fancy"), JassError,
+                        "style"))
     add("score_by_rule", bad("score_by_rule(None)", lambda: exercises.score_by_rule(None), ArgumentError, "answers"),  # type: ignore[arg-type]
         bad("score_by_rule([5])", lambda: exercises.score_by_rule([5]), ArgumentError, "Exercise"))  # type: ignore[list-item]
     add("rules_judged", bad("rules_judged(None)", lambda: exercises.rules_judged(None, None), ArgumentError,  # type: ignore[arg-type]
@@ -357,8 +360,10 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("questions", bad("questions(Seat.S1)", lambda: jasslib.questions(Seat.S1), ArgumentError, "notebook"),
         bad("questions(3, style=fancy)", lambda: jasslib.questions(3, "fancy"), ArgumentError, "style"))
     add("progress_panel", bad("progress_panel(5)", lambda: jasslib.progress_panel(5), ArgumentError, "progress"))  # type: ignore[arg-type]
-    add("ProgressPanel", bad("ProgressPanel(FIFO)", lambda: jasslib.ProgressPanel(fifo), ProgressLocationError,
-                             "regular file"))
+    # a progress file that cannot be used is shown in the panel (never a traceback): see
+    # test_the_progress_panel_shows_a_file_it_cannot_use; a wrong argument is the caller's mistake
+    add("ProgressPanel", bad("ProgressPanel(5)", lambda: jasslib.ProgressPanel(5), ArgumentError, "progress"),  # type: ignore[arg-type]
+        bad("ProgressPanel(style=fancy)", lambda: jasslib.ProgressPanel(False, "fancy"), ArgumentError, "style"))
 
     # ---------------------------------------------------------------- solver
     add("Position",
@@ -505,7 +510,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                                 "ranks"),
         bad("p_four_of_a_kind([9])", lambda: analysis.p_four_of_a_kind([9]), ArgumentError, "rank"))
     for name in ("p_any_weis", "weis_ranks", "exact_weis_table"):
-        add(name, bad(f"{name}(5)", lambda f=getattr(analysis, name): f(5), CardParseError, "ruleset"))
+        ruleset_of = getattr(analysis, name)
+        add(name, bad(f"{name}(5)", lambda f=ruleset_of: f(5), CardParseError, "ruleset"))
     add("weis_events", bad("weis_events(None)", lambda: analysis.weis_events(None), ArgumentError, "masks"),  # type: ignore[arg-type]
         bad("weis_events(['x'])", lambda: analysis.weis_events(["x"]), ArgumentError, "mask"))  # type: ignore[list-item]
     add("weis_check", bad("weis_check(None)", lambda: analysis.weis_check(None), ArgumentError, "hands"))  # type: ignore[arg-type]
@@ -545,7 +551,6 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
             "seed"))
     add("history_table", bad("history_table(None)", lambda: analysis.history_table(None), ArgumentError, "Round"),  # type: ignore[arg-type]
         bad("history_table(events=5)", lambda: analysis.history_table(rnd, 5), ArgumentError, "events"))  # type: ignore[arg-type]
-    del table
     return rows
 
 
@@ -606,6 +611,28 @@ def test_every_public_name_has_bad_input_rows(tmp_path: Path) -> None:
     unknown = set(outer_cases(tmp_path)) - {n.rsplit(".", 1)[-1] for n in public_names()}
     assert not unknown, f"rows for names that are not public: {sorted(unknown)}"
     assert len(found) >= 250
+
+
+def test_exercise_check_answers_an_unreadable_response_with_feedback() -> None:
+    """A learner's answer is never an error: nonsense, even a million items, gets Feedback that says what to do."""
+    from jasslib.exercises import exercise
+
+    ex = exercise("legal", seed=1)
+    for response in (None, MILLION, HUGE, 5, {"x": 1}):
+        start = time.process_time()
+        feedback = ex.check(response)
+        assert not feedback.correct and feedback.summary and time.process_time() - start < CPU_LIMIT
+
+
+def test_the_progress_panel_shows_a_file_it_cannot_use(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):  # pragma: no cover - POSIX only
+        return
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    start = time.perf_counter()
+    panel = jasslib.ProgressPanel(fifo)
+    assert time.perf_counter() - start < WALL_LIMIT
+    assert panel.store is None and "regular file" in panel.message.value and "Traceback" not in panel.message.value
 
 
 def test_exemptions_are_still_needed() -> None:
