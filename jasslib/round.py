@@ -400,6 +400,8 @@ class Round:
             else Seat.parse(dealer)
         if type(first_hand) is not bool:
             raise JassError(f"first_hand is True or False, not {excerpt(first_hand)}")
+        if seed is not None and type(seed) is not int and type(seed) is not str:
+            seed = _check_seed(seed)  # a NumPy integer becomes an int (kept as the round's seed, in its JSON)
         masks = _deal_masks(seed, d)
         if first_hand:
             bit = 1 << rs.starting_card
