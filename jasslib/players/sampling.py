@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 
+from .. import _check
 from ..cards import Card, CardSet, Rank
-from ..errors import PhaseError
+from ..errors import ArgumentError, PhaseError, excerpt
 from ..round import Round
 
 __all__ = ["sample_layouts"]
 
+
+MAX_LAYOUTS = 100_000
+"""The most layouts :func:`sample_layouts` deals at once."""
 
 def _known_voids(rnd: Round) -> dict[int, int]:
     """Per seat, a mask of cards it cannot hold, from the tricks so far: a seat that neither followed the led
@@ -50,6 +54,10 @@ def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[tup
     >>> len(ls), ls[0] == r.hands, all(l[r.to_move] == r.hand(r.to_move) for l in ls)
     (5, True, True)
     """
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
+    count = _check.whole(count, "count (of layouts)", low=1, high=MAX_LAYOUTS)
+    seed = _check.seed(seed)
     seat = rnd.to_move  # None once the round is done
     if rnd.contract is None or seat is None:
         raise PhaseError("layouts are sampled while the cards are being played (after the contract, C1)")
