@@ -23,6 +23,7 @@ import enum
 import math
 import numbers
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from .errors import ArgumentError, CardParseError, excerpt
 
@@ -35,7 +36,7 @@ MAX_SEED_BITS = 256
 """An int seed lies strictly between ``-2**256`` and ``2**256``."""
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """An int or a NumPy integer, never a bool nor an enum member (a ``Seat`` is no count)."""
     if isinstance(value, (bool, enum.Enum)) or type(value).__name__ == "bool_":
         return False
@@ -54,7 +55,7 @@ def whole(value: object, what: str, *, low: int | None = 0, high: int | None = N
              else f" of at most {high:,}" if low is None else f" from {low:,} to {high:,}")
     if not is_whole(value):
         raise ArgumentError(f"{what}: expected a whole number{bound}, got {excerpt(value)}")
-    number = int(value)  # type: ignore[call-overload]  # numbers.Integral: int() takes it
+    number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
         raise ArgumentError(f"{what}: expected a whole number{bound}, got {excerpt(number)}")
     return number
@@ -107,7 +108,7 @@ def seed(value: object, room: int = 0, *, bits: int = MAX_SEED_BITS) -> int | st
     if value is None:
         return None
     if is_whole(value):
-        number = int(value)  # type: ignore[call-overload]  # numbers.Integral: int() takes it
+        number = int(value)
         if number.bit_length() > bits:
             raise CardParseError(f"a seed number lies between -2**{bits} and 2**{bits}, got {excerpt(number)}")
         return number

@@ -166,7 +166,7 @@ def p_sequence_at_least(length: int) -> Fraction:
     >>> p_sequence_at_least(8) == Fraction(4 * (28 + 28 - 1), TOTAL_HANDS)   # 6–K or 7–A of one suit
     True
     """
-    length = _check.whole(length, "length (of a sequence)", low=None, high=DECK_SIZE + 1)
+    length = _check.whole(length, "length (of a sequence)", low=None, high=DECK_SIZE)
     if length <= 0:
         return Fraction(1)
     if length > 9:
@@ -180,7 +180,7 @@ def p_longest_sequence(length: int) -> Fraction:
     >>> sum(p_longest_sequence(n) for n in range(10))
     Fraction(1, 1)
     """
-    length = _check.whole(length, "length (of a sequence)", high=DECK_SIZE)
+    length = _check.whole(length, "length (of a sequence)", high=DECK_SIZE - 1)
     return p_sequence_at_least(length) - p_sequence_at_least(length + 1)
 
 
@@ -334,6 +334,8 @@ def weis_check(hands: Sequence[int] | pd.DataFrame, ruleset: Ruleset = CLASSIC) 
     import numpy as np
     import pandas as pd
 
+    if not isinstance(hands, pd.DataFrame) and (isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable)):
+        raise ArgumentError(f"hands: hand masks in a list or array, or the frame of weis_events, got {excerpt(hands)}")
     events = hands if isinstance(hands, pd.DataFrame) else weis_events(hands, ruleset)
     _check.frame(events, "hands", ("longest_sequence", "four_jacks", "four_aces", "any_weis", "stoeck_clubs"))
     seq = events["longest_sequence"]

@@ -37,12 +37,12 @@ def hist_grid(
     """Small multiples: one histogram panel per contract of ``column``, one outline per labelled frame
     (densities, so frames of different sizes compare).  Returns the matplotlib figure.
     """
-    import matplotlib.pyplot as plt
-
-    data = _as_frames(frames, column)
+    data = _as_frames(frames, column)  # checked before matplotlib is loaded (that takes a while)
     if not (_check.is_whole(bins) and 1 <= bins <= 1_000
             or isinstance(bins, (list, tuple)) and 2 <= len(bins) <= 1_001):
         raise ArgumentError(f"bins: a number of bins from 1 to 1,000, or the bin edges, got {excerpt(bins)}")
+    import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(2, 3, figsize=(12, 6), sharex=True, sharey=True, constrained_layout=True)
     for ax, contract in zip(axes.flat, CONTRACT_NAMES):
         for label, df in data.items():
@@ -63,9 +63,9 @@ def box_by_contract(frames: pd.DataFrame | Mapping[str, pd.DataFrame], column: s
     """Box plots of ``column`` per contract, one box per labelled frame side by side (whiskers at the 5th
     and 95th percentiles, means marked).  Returns the matplotlib figure.
     """
+    data = _as_frames(frames, column)  # checked before matplotlib is loaded (that takes a while)
     import matplotlib.pyplot as plt
 
-    data = _as_frames(frames, column)
     k = len(data)
     width = 0.8 / k
     fig, ax = plt.subplots(figsize=(12, 4.5), constrained_layout=True)

@@ -57,7 +57,7 @@ def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[tup
     if not isinstance(rnd, Round):
         raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
     count = _check.whole(count, "count (of layouts)", low=1, high=MAX_LAYOUTS)
-    seed = _check.seed(seed)
+    _check.seed(seed)
     seat = rnd.to_move  # None once the round is done
     if rnd.contract is None or seat is None:
         raise PhaseError("layouts are sampled while the cards are being played (after the contract, C1)")
