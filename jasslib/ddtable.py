@@ -368,7 +368,7 @@ def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int, contracts: tup
 def _check_target(target: Path) -> Path:
     """The folder of ``target`` after checking that a Parquet file can be made there (nothing is written)."""
     if target.suffix.lower() != ".parquet":
-        raise ValueError(f"the output file must end in .parquet, got {str(target)!r}")
+        raise ArgumentError(f"the output file must end in .parquet, got {excerpt(str(target))}")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
         raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
@@ -406,7 +406,7 @@ def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
             said = "no readable run.json" if old is None else \
                 (f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}, "
                  f"contracts {old.get('contracts', 'all')!r}")
-            raise ValueError(
+            raise ArgumentError(
                 f"{str(parts)!r} holds the chunks of another run ({said}); run that command again to resume it, "
                 "or delete the folder to start afresh")
         for stale in parts.glob(".*.tmp"):  # a chunk being written when the process was killed

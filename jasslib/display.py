@@ -634,7 +634,7 @@ def table_html(
     """
     view, rnd = _as_view(view_or_round, seat)
     if open_hands and rnd is None:
-        raise ValueError("open_hands needs a Round: a RoundView holds only its own seat's hand")
+        raise ArgumentError("open_hands needs a Round: a RoundView holds only its own seat's hand")
     viewer = int(view.seat)
     mult = _multiplier(view)
     if view.contract is None:

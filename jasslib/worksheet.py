@@ -26,9 +26,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import _check
 from ._files import write_target
 from .display import card_html, link_rules
-from .errors import ArgumentError, excerpt
+from .errors import ArgumentError, CardParseError, excerpt
 from .exercises import Exercise, exercise, get_topic
 from .rulebook import RULE_BOOK
 from .rulesets import CLASSIC, Ruleset
@@ -110,13 +111,14 @@ def topic_names(topics: str | Sequence[str]) -> tuple[str, ...]:
 
 def _check_arguments(topics: str | Sequence[str], count: int, seed: int | str, style: str) -> tuple[str, ...]:
     names = topic_names(topics)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+    if not _check.is_whole(count) or count < 1:
         raise ArgumentError(f"count must be a whole number of at least 1, got {excerpt(count)}")
     if count * len(names) > MAX_COUNT:
         per = f" ({len(names)} topics × {count})" if len(names) > 1 else ""
         raise ArgumentError(f"count must be at most {MAX_COUNT} exercises per sheet, got {count * len(names)}{per}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ArgumentError(f"a seed is a whole number or a word, got {excerpt(seed)}")
+    if seed is None:
+        raise CardParseError("a seed is a whole number or a word, got None")
+    _check.seed(seed)  # one limit for seeds everywhere; a Seat, True or 1.5 is not one
     if style not in SHEET_STYLES:
         raise ArgumentError(f"unknown card style {excerpt(style)}: expected one of {', '.join(SHEET_STYLES)}")
     return names
