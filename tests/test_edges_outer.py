@@ -167,6 +167,7 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     stored = progress.Progress(store)
 
     seeds_bad = [("Seat.S1", Seat.S1, CardParseError), ("True", True, CardParseError),
+                 ("300 characters (one limit everywhere: 256)", "s" * 300, CardParseError),
                  ("lone surrogate", "\ud800", CardParseError), ("10 MB", HUGE, CardParseError),
                  ("1.5", 1.5, CardParseError)]
     counts_bad = [("Seat.S2", Seat.S2), ("True", True), ("2**70", 2**70), ("nan", NAN), ("inf", INF),
