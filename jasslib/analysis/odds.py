@@ -123,13 +123,14 @@ def count_hands(max_run: int | None = None, four_of: Iterable[int] = ()) -> int:
 
 
 def _ranks(ranks: Iterable[int], what: str) -> set[int]:
-    """Rank indexes 0 (six) to 8 (ace), checked: a list of at most 36 of them."""
+    """Rank indexes 0 (six) to 8 (ace) or :class:`~jasslib.Rank` members, checked: a list of at most 36."""
     if isinstance(ranks, (str, bytes)) or not isinstance(ranks, Iterable):
         raise ArgumentError(f"{what}: rank indexes 0 (six) to 8 (ace) in a list, got {excerpt(ranks)}")
     items = list(islice(ranks, DECK_SIZE + 1))
     if len(items) > DECK_SIZE:
         raise ArgumentError(f"{what}: at most {DECK_SIZE} rank indexes, got more")
-    return {_check.whole(rank, f"{what}: a rank index (0 = six to 8 = ace)", high=8) for rank in items}
+    return {int(rank) if isinstance(rank, Rank) else _check.whole(rank, f"{what}: a rank index (0 = six to 8 = ace)",
+                                                                    high=8) for rank in items}
 
 
 def p_holds(cards: int) -> Fraction:
