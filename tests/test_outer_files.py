@@ -126,3 +126,18 @@ def test_a_seed_in_other_digits_is_a_word_seed(tmp_path: Path, monkeypatch) -> N
     from jasslib.__main__ import _seed
 
     assert _seed("٣") == "٣" and _seed("3") == 3 and _seed("-3") == -3
+
+
+def test_the_checks_keep_what_the_notebooks_pass() -> None:
+    """Bin edges as a range, rank indexes as Rank members, NumPy counts: still taken after the checks."""
+    import numpy as np
+    import pandas as pd
+
+    from jasslib import Rank, analysis
+    from jasslib.fast import deal_batch
+
+    frame = pd.DataFrame({"contract": ["obenabe", "hearts"], "trick_points_0": [80, 100]})
+    assert analysis.hist_grid({"a": frame}, bins=range(0, 265, 8)) is not None
+    assert analysis.p_four_of_a_kind([Rank.NINE]) == analysis.p_four_of_a_kind([3])
+    assert deal_batch(1, np.int64(2), np.int64(3)).shape == (3, 4)
+    assert Round.deal(seed=np.int64(5)).to_json() == Round.deal(seed=5).to_json()

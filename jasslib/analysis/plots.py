@@ -39,7 +39,7 @@ def hist_grid(
     """
     data = _as_frames(frames, column)  # checked before matplotlib is loaded (that takes a while)
     if not (_check.is_whole(bins) and 1 <= bins <= 1_000
-            or isinstance(bins, (list, tuple)) and 2 <= len(bins) <= 1_001):
+            or not isinstance(bins, (str, bytes)) and hasattr(bins, "__len__") and 2 <= len(bins) <= 1_001):
         raise ArgumentError(f"bins: a number of bins from 1 to 1,000, or the bin edges, got {excerpt(bins)}")
     import matplotlib.pyplot as plt
 
