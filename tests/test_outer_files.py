@@ -136,7 +136,7 @@ def test_the_checks_keep_what_the_notebooks_pass() -> None:
     from jasslib import Rank, analysis
     from jasslib.fast import deal_batch
 
-    frame = pd.DataFrame({"contract": ["obenabe", "hearts"], "trick_points_0": [80, 100]})
+    frame = pd.DataFrame({"contract": ["clubs", "hearts"], "trick_points_0": [80, 100]})
     assert analysis.hist_grid({"a": frame}, bins=range(0, 265, 8)) is not None
     assert analysis.p_four_of_a_kind([Rank.NINE]) == analysis.p_four_of_a_kind([3])
     assert deal_batch(1, np.int64(2), np.int64(3)).shape == (3, 4)
