@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 __all__ = ["main"]
 
 
-def _whole(low: int, high: int) -> Callable[[str], int]:
+def _whole(low: int, high: int, below_zero_means_dask: bool = False) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` in ASCII digits (``٣`` and ``²`` are refused)."""
 
     def parse(text: str) -> int:
@@ -23,10 +23,15 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
         from .errors import ArgumentError
 
         try:
-            return ascii_whole(text, "value", low=low, high=high)
-        except ArgumentError:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,} in the digits 0-9, "
-                                             f"got {_short(text)}") from None
+            value = ascii_whole(text, "value", low=None, high=None)
+        except ArgumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("value: ")) from None
+        if value < low:
+            raise argparse.ArgumentTypeError("expected 0 (no Dask) or more" if low == 0 and below_zero_means_dask
+                                             else f"expected at least {low:,}, got {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"expected at most {high:,}, got {_short(text)}")
+        return value
 
     return parse
 
@@ -55,7 +60,7 @@ def _rounds(text: str) -> int:
 def _workers(text: str) -> int:
     from .ddtable import MAX_WORKERS
 
-    return _whole(0, MAX_WORKERS)(text)
+    return _whole(0, MAX_WORKERS, below_zero_means_dask=True)(text)
 
 
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:

@@ -49,15 +49,17 @@ def whole(value: object, what: str, *, low: int | None = 0, high: int | None = N
     >>> whole(5, "rounds", high=4)
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: rounds: expected a whole number from 0 to 4, got 5
+    jasslib.errors.ArgumentError: rounds: expected a whole number of at most 4, got 5
     """
     bound = ("" if low is None and high is None else f" of at least {low:,}" if high is None
              else f" of at most {high:,}" if low is None else f" from {low:,} to {high:,}")
     if not is_whole(value):
         raise ArgumentError(f"{what}: expected a whole number{bound}, got {excerpt(value)}")
     number = int(value)
-    if (low is not None and number < low) or (high is not None and number > high):
-        raise ArgumentError(f"{what}: expected a whole number{bound}, got {excerpt(number)}")
+    if low is not None and number < low:
+        raise ArgumentError(f"{what}: expected a whole number of at least {low:,}, got {excerpt(number)}")
+    if high is not None and number > high:
+        raise ArgumentError(f"{what}: expected a whole number of at most {high:,}, got {excerpt(number)}")
     return number
 
 
@@ -126,7 +128,7 @@ def seed(value: object, room: int = 0, *, bits: int = MAX_SEED_BITS) -> int | st
     raise CardParseError(f"a seed is a whole number or a text (or None), got {excerpt(value)}")
 
 
-def ascii_whole(text: object, what: str, *, low: int = 0, high: int | None = None) -> int:
+def ascii_whole(text: object, what: str, *, low: int | None = 0, high: int | None = None) -> int:
     """A whole number written in ASCII digits (``"12"``, not ``"٣"`` nor ``"²"``), from ``low`` to ``high``.
 
     >>> ascii_whole("12", "rounds")
@@ -140,8 +142,10 @@ def ascii_whole(text: object, what: str, *, low: int = 0, high: int | None = Non
         raise ArgumentError(f"{what}: expected a whole number in the digits 0-9, got {excerpt(text)}")
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
-    if not digits or len(digits) > 30 or not (digits.isascii() and digits.isdigit()):
+    if not digits or not (digits.isascii() and digits.isdigit()):
         raise ArgumentError(f"{what}: expected a whole number in the digits 0-9, got {excerpt(text)}")
+    if len(digits) > 100:
+        raise ArgumentError(f"{what}: a number of {len(digits):,} digits is far too large")
     return whole(int(body), what, low=low, high=high)
 
 

@@ -83,7 +83,10 @@ def seed_key(seed: int | str) -> int:
     >>> seed_key(1) == seed_key(1), seed_key(1) != seed_key("1")
     (True, True)
     """
-    checked = _check.seed(seed, bits=63)  # tables keep the seed in an int64 column; a longer seed can be a word
+    if _check.is_whole(seed) and not -(2**63) <= seed < 2**63:  # tables keep the seed in an int64 column
+        raise CardParseError("a seed number fits in 64 bits (-9223372036854775808 to 9223372036854775807); "
+                             "a longer seed can be a word")
+    checked = _check.seed(seed, bits=64)  # tables keep the seed in an int64 column; a longer seed can be a word
     if checked is None:
         raise CardParseError("a simulation's seed is a whole number or a text, got None")
     seed = checked

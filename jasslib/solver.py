@@ -791,14 +791,15 @@ class Position:
 
     ``hands`` are the cards each seat still holds, ``trick`` the cards already played to the current
     trick (lead first), ``leader`` the seat that led it; the seat to move is ``leader + len(trick)``.
-    ``tricks_won`` are the tricks each team has taken so far this round; only whether each is zero
-    matters (a team can still make a match while the other team has taken no trick, O7).  Hands may
-    be CardSets, masks, card lists or text; the checks of :meth:`__post_init__` raise jasslib errors
-    naming the rule (D1, P1).
+    ``tricks_won`` are the tricks each team has taken so far this round: they add up to the tricks
+    played (9 less the cards the seat to move holds), so the default ``(0, 0)`` fits a full deal only; for
+    the value only whether each is zero matters (a team can still make a match while the other team has
+    taken no trick, O7).  Hands may be CardSets, masks, card lists or text; the checks of
+    :meth:`__post_init__` raise jasslib errors naming the rule (D1, P1).
 
     >>> from jasslib import CardSet, Contract
     >>> p = Position([CardSet.parse(t) for t in ("A♣ 6♣", "K♣ 7♣", "Q♣ 8♣", "J♣")], ["10♣"], 3,
-    ...              Contract.OBENABE)
+    ...              Contract.OBENABE, tricks_won=(4, 3))
     >>> p.to_move
     Seat.S0
     """

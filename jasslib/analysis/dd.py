@@ -244,7 +244,7 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     >>> feature_fit(ddtable.sample())
     Traceback (most recent call last):
     ...
-    ValueError: feature_fit needs more deals than features (...) on each half, got 20
+    jasslib.errors.ArgumentError: feature_fit needs more deals than features (...) on each half, got 20
     """
     _check.frame(table, "the DD table")
     import numpy as np
