@@ -9,34 +9,58 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 __all__ = ["main"]
 
 
+def _whole(low: int, high: int, below_zero_means_dask: bool = False) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` in ASCII digits (``٣`` and ``²`` are refused)."""
+
+    def parse(text: str) -> int:
+        from ._check import ascii_whole
+        from .errors import ArgumentError
+
+        try:
+            value = ascii_whole(text, "value", low=None, high=None)
+        except ArgumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("value: ")) from None
+        if value < low:
+            raise argparse.ArgumentTypeError("expected 0 (no Dask) or more" if low == 0 and below_zero_means_dask
+                                             else f"expected at least {low:,}, got {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"expected at most {high:,}, got {_short(text)}")
+        return value
+
+    return parse
+
+
+def _short(text: str) -> str:
+    from .errors import excerpt
+
+    return excerpt(text)
+
+
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+    return _whole(1, 10**9)(text)
 
 
 def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    body = text.lstrip("-")
+    return int(text) if body.isascii() and body.isdigit() and len(body) < 80 else text
+
+
+def _rounds(text: str) -> int:
+    from .simulation import MAX_ROUNDS
+
+    return _whole(1, MAX_ROUNDS)(text)
 
 
 def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 (no Dask) or more, got {value}")
-    return value
+    from .ddtable import MAX_WORKERS
+
+    return _whole(0, MAX_WORKERS, below_zero_means_dask=True)(text)
 
 
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play many rounds on the fast backend and write one tidy row per round "
         "(columns: jasslib.simulation.COLUMNS); print a summary per contract at the end.",
     )
-    sim.add_argument("--rounds", type=_positive, required=True, help="number of deals")
+    sim.add_argument("--rounds", type=_rounds, required=True, help="number of deals")
     sim.add_argument("--players", default="random",
                      help="random, rule, lowest, or TEAM0-vs-TEAM1 such as rule-vs-random (default random)")
     sim.add_argument("--contract", default="choose",

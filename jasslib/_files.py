@@ -21,6 +21,8 @@ import os
 import secrets
 from pathlib import Path
 
+from .errors import ArgumentError, excerpt
+
 __all__ = ["write_target", "write_atomically", "temp_path"]
 
 
@@ -48,6 +50,10 @@ def write_atomically(path: str | os.PathLike[str], text: str, mode: int = 0o644)
     then renamed over ``path`` (and the folder synced).  On any failure ``path`` keeps its old content and the
     temporary file is removed.  ``mode``: the new file's permissions.  A ``path`` that is a symbolic link is
     written through (:func:`write_target`).  Returns ``path`` as given."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"write_atomically writes a text (str), got {excerpt(text)}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError(f"write_atomically writes to a path, got {excerpt(path)}")
     p = write_target(path)
     folder = p.parent
     tmp = temp_path(p)

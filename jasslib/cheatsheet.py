@@ -29,6 +29,7 @@ from ._files import write_atomically
 from .cards import Card, Rank, Suit
 from .contracts import Contract, rank_strength
 from .display import link_rules
+from .errors import ArgumentError, excerpt
 from .play import CARD_POINTS_TOTAL, LAST_TRICK_BONUS, trick_points, trick_winner
 from .rulebook import RULE_BOOK
 from .rulesets import CLASSIC, MODERN, Ruleset
@@ -284,10 +285,10 @@ def cheatsheet_html(ruleset: Ruleset | str = CLASSIC, rules_base: str = RULE_BOO
 
 def _check_out_path(out_path: str | os.PathLike[str]) -> Path:
     if isinstance(out_path, bytes) or not isinstance(out_path, (str, os.PathLike)):
-        raise ValueError(f"the output path must be a file name such as 'cheatsheet.html', got {out_path!r}")
+        raise ArgumentError(f"the output path must be a file name such as 'cheatsheet.html', got {excerpt(out_path)}")
     path = Path(out_path)
     if path.suffix.lower() != ".html" or not path.stem:
-        raise ValueError(f"the output file must be an .html file, such as 'cheatsheet.html', got {str(path)!r}")
+        raise ArgumentError(f"the output file must be an .html file, such as 'cheatsheet.html', got {str(path)!r}")
     if path.is_dir():
         raise IsADirectoryError(f"the output path {str(path)!r} is a folder: give a file name such as "
                                 f"{str(path / 'cheatsheet.html')!r}")

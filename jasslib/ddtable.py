@@ -23,8 +23,8 @@ The same seed gives the same table whatever the number of workers or the chunk s
 
 from __future__ import annotations
 
+import itertools
 import json
-import operator
 import os
 import shutil
 import time
@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import _check
 from ._files import temp_path, write_target
+from .errors import ArgumentError, excerpt
 from .rulesets import CLASSIC, PRESETS, Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +50,12 @@ DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
 """The DD columns: forehand's team's trick points under each contract with perfect play on both sides."""
 FORMAT = "jasslib-dd-table/1"
 """The format tag of a run's settings file (``PATH.parts/run.json``)."""
+MAX_DEALS = 10**9
+"""The most deals one table holds (years of solving on one machine; the bound keeps a typo from planning it)."""
+MAX_CHUNK_SIZE = 1_000_000
+"""The most deals one chunk (one :func:`dd_frame` call) solves."""
+MAX_WORKERS = 256
+"""The most worker processes of a local Dask cluster (each is a whole Python process with its own memory)."""
 DEFAULT_CHUNK_SIZE = 500
 """Deals per chunk: the unit of work, of resuming and of the progress bar."""
 
@@ -75,11 +83,16 @@ def contract_list(contracts: Iterable[Any] | None) -> tuple[int, ...]:
 
     if contracts is None:
         return tuple(range(6))
-    if isinstance(contracts, str):
+    if isinstance(contracts, (str, int, Contract)):
         contracts = [contracts]
-    chosen = sorted({int(Contract.parse(c)) for c in contracts})
+    if not isinstance(contracts, Iterable):
+        raise ArgumentError(f"contracts: names of contracts (or None for all six), got {excerpt(contracts)}")
+    items = list(itertools.islice(contracts, 13))
+    if len(items) > 12:
+        raise ArgumentError(f"contracts: at most the six contracts, got more than 12 names: {excerpt(items)}")
+    chosen = sorted({int(Contract.parse(c)) for c in items})
     if not chosen:
-        raise ValueError("contracts: name at least one contract (or None for all six)")
+        raise ArgumentError("contracts: name at least one contract (or None for all six)")
     return tuple(chosen)
 
 
@@ -106,7 +119,9 @@ def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = C
 
     rs = _ruleset(ruleset)
     chosen = contract_list(contracts)
-    hands = fast.deal_batch(_check_seed(seed), int(start), int(count))
+    start = _check.whole(start, "start", high=fast.MAX_DEAL)
+    count = _check.whole(count, "count", high=min(MAX_CHUNK_SIZE, fast.MAX_DEAL - start))
+    hands = fast.deal_batch(_check_seed(seed), start, count)
     dd = np.asarray(solver.dd_batch(hands, forehand=0, ruleset=rs, contracts=chosen),
                     dtype=np.int64).reshape(len(hands), 6)
     data: dict[str, Any] = {
@@ -138,12 +153,10 @@ def _chunks(deals: int, chunk_size: int) -> list[tuple[int, int, int]]:
 
 
 def _check_counts(deals: int, chunk_size: int, workers: int | None) -> None:
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"the number of deals is a whole number of at least 0, got {deals!r}")
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise ValueError(f"the chunk size is a whole number of at least 1, got {chunk_size!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
-        raise ValueError(f"the number of workers is a whole number of at least 0 (0: no Dask), got {workers!r}")
+    _check.whole(deals, "the number of deals", high=MAX_DEALS)
+    _check.whole(chunk_size, "the chunk size", low=1, high=MAX_CHUNK_SIZE)
+    if workers is not None:
+        _check.whole(workers, "the number of workers (0: no Dask)", high=MAX_WORKERS)
 
 
 def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
@@ -338,6 +351,8 @@ def parts_folder(path: str | os.PathLike[str]) -> Path:
     >>> parts_folder("runs/dd.parquet").as_posix()
     'runs/dd.parquet.parts'
     """
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise ArgumentError(f"path: the DD table's file name, such as 'dd.parquet', got {excerpt(path)}")
     p = Path(path)
     return p.with_name(p.name + ".parts")
 
@@ -353,7 +368,7 @@ def _settings(seed: int | str, ruleset: Ruleset, chunk_size: int, contracts: tup
 def _check_target(target: Path) -> Path:
     """The folder of ``target`` after checking that a Parquet file can be made there (nothing is written)."""
     if target.suffix.lower() != ".parquet":
-        raise ValueError(f"the output file must end in .parquet, got {str(target)!r}")
+        raise ArgumentError(f"the output file must end in .parquet, got {excerpt(str(target))}")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
         raise OSError(f"cannot write {str(target)!r}: the folder {str(folder)!r} does not exist")
@@ -391,7 +406,7 @@ def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
             said = "no readable run.json" if old is None else \
                 (f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}, "
                  f"contracts {old.get('contracts', 'all')!r}")
-            raise ValueError(
+            raise ArgumentError(
                 f"{str(parts)!r} holds the chunks of another run ({said}); run that command again to resume it, "
                 "or delete the folder to start afresh")
         for stale in parts.glob(".*.tmp"):  # a chunk being written when the process was killed
@@ -452,7 +467,7 @@ def write(
 
     _check_counts(deals, chunk_size, workers)
     if workers and scheduler is not None:
-        raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
+        raise ArgumentError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
     # a symbolic link is written through (its target gets the table; the link stays a link)
     target = write_target(path)
     _check_target(target)
@@ -492,6 +507,10 @@ def solved_contracts(table: pd.DataFrame) -> list[str]:
     >>> solved_contracts(sample_notrump(3))
     ['obenabe', 'undenufe']
     """
+    _check.frame(table, "the DD table")
+    if not any(col in table.columns for col in DD_COLUMNS):
+        raise ArgumentError(f"the DD table: a table of ddtable.compute or sample, with the columns "
+                            f"{', '.join(DD_COLUMNS)}; this one has none of them ({excerpt(list(table.columns))})")
     return [name for name, col in zip(_CONTRACT_NAMES, DD_COLUMNS) if col in table and not table[col].isna().any()]
 
 
@@ -535,12 +554,11 @@ def _shipped(name: str, deals: Any, limit: int, what: str) -> pd.DataFrame:
     import pandas as pd
 
     try:
-        count = -1 if isinstance(deals, bool) else operator.index(deals)
-    except TypeError:
-        count = -1
-    if not 1 <= count <= limit:
-        raise ValueError(f"{what} holds deals 0..{limit - 1} ({limit} deals), so {deals!r} deals cannot be read "
-                         "from it; make a bigger table with ddtable.write or python -m jasslib dd-table")
+        count = _check.whole(deals, "deals", low=1, high=limit)
+    except ArgumentError:
+        raise ArgumentError(f"{what} holds deals 0..{limit - 1} ({limit} deals), so {excerpt(deals)} deals cannot be "
+                            "read from it; make a bigger table with ddtable.write or python -m jasslib dd-table"
+                            ) from None
     with files("jasslib").joinpath("data").joinpath(name).open("rb") as fh:
         table = pd.read_parquet(fh)
     return table.iloc[:count].reset_index(drop=True)
@@ -565,7 +583,7 @@ def sample(deals: int = 20) -> pd.DataFrame:
     >>> sample(401)
     Traceback (most recent call last):
     ...
-    ValueError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be read from it; ...
+    jasslib.errors.ArgumentError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be ...
     """
     return _shipped("dd_sample.parquet", deals, SAMPLE_DEALS, "the shipped sample")
 

@@ -26,15 +26,19 @@ True
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import _check
 from .cards import Card, CardLike, CardSet
+from .errors import ArgumentError, CardParseError, excerpt
 from .game import Game
 from .round import Round, RoundView
 from .rulebook import RULE_ID_PATTERN, RULE_PAGE, rule_text_html, rule_title, rule_url
 from .scoring import HAND_TOTAL, HandScore
+from .seats import Seat
 from .weis import ContestResult, Declaration
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -136,7 +140,17 @@ def _as_cards(cards: Iterable[CardLike] | str) -> list[Card]:
     """Card-likes (or card text) as a list of cards, in the order given."""
     if isinstance(cards, str):
         return list(CardSet.parse(cards))
-    return [Card.parse(c) for c in cards]
+    if isinstance(cards, CardSet):
+        return list(cards)
+    if not isinstance(cards, Iterable):
+        raise CardParseError(f"expected cards (a CardSet, a list of cards or a text such as 'A♣ K♣'), got "
+                             f"{excerpt(cards)}")
+    out = []
+    for c in itertools.islice(cards, 37):
+        out.append(Card.parse(c))
+    if len(out) > 36:
+        raise CardParseError("expected at most the 36 cards of the deck, got more")
+    return out
 
 
 def _picture(name: str, size: int) -> str:
@@ -224,6 +238,8 @@ def card_back_html(small: bool = False, overlap: int = 0) -> str:
     >>> "jass-back" in card_back_html(), "data-card" in card_back_html()
     (True, False)
     """
+    small = _check.flag(small, "small")
+    overlap = _check.whole(overlap, "overlap (pixels)", low=-100, high=100)
     w, h, *_ = _SIZES[small]
     return (
         f'<span class="jass-back" aria-label="a hidden card" style="display:inline-block;box-sizing:border-box;'
@@ -295,8 +311,14 @@ def trick_html(
     >>> m.count('data-highlight="true"'), "seat 2 ★ wins" in m, "seat 2 wins 45 points" in m
     (1, True, True)
     """
-    pairs = [(int(s), Card.parse(c)) for s, c in plays]
-    win = None if winner is None else int(winner)
+    if not isinstance(plays, (list, tuple)) or len(plays) > 4:
+        raise ArgumentError(f"a trick is at most four (seat, card) pairs in a list, got {excerpt(plays)}")
+    pairs = []
+    for play in plays:
+        if not isinstance(play, (list, tuple)) or len(play) != 2:
+            raise ArgumentError(f"a trick's play is a (seat, card) pair, got {excerpt(play)}")
+        pairs.append((int(Seat.parse(play[0])), Card.parse(play[1])))
+    win = None if winner is None else int(Seat.parse(winner))
     cells = []
     for seat, card in pairs:
         mark = seat == win
@@ -332,6 +354,8 @@ def declaration_html(
     >>> "no Weis" in declaration_html(best_declaration("6♥ 8♥", Contract.HEARTS))
     True
     """
+    if not isinstance(decl, Declaration):
+        raise ArgumentError(f"expected a Declaration (see best_declaration), got {excerpt(decl)}")
     if not decl.weis:
         return f'<div class="jass-weis" data-points="0" style="font-style:italic;{_FONT}">no Weis</div>'
     groups = []
@@ -366,6 +390,8 @@ def contest_html(result: ContestResult, style: str = "french", *, ruleset: Rules
     >>> "team 0 wins the Weis" in m, "★ strongest" in m, m.count('class="jass-card"')
     (True, True, 16)
     """
+    if not isinstance(result, ContestResult):
+        raise ArgumentError(f"expected a ContestResult (see contest), got {excerpt(result)}")
     contract = result.contract
     order = [(int(result.forehand) + k) % 4 for k in range(4)]
     rows = []
@@ -561,11 +587,11 @@ def _as_view(view_or_round: Round | RoundView, seat: int | None) -> tuple[RoundV
 
     if isinstance(view_or_round, RoundView):
         if seat is not None and Seat.parse(seat) != view_or_round.seat:
-            raise ValueError(f"this RoundView is seat {int(view_or_round.seat)}'s, not seat {seat}'s")
+            raise ArgumentError(f"this RoundView is seat {int(view_or_round.seat)}'s, not seat {excerpt(seat)}'s")
         return view_or_round, None
     if isinstance(view_or_round, Round):
         return view_or_round.view(0 if seat is None else seat), view_or_round
-    raise TypeError(f"expected a RoundView or a Round, got {type(view_or_round).__name__}")
+    raise ArgumentError(f"expected a RoundView or a Round, got {excerpt(view_or_round)}")
 
 
 def table_html(
@@ -608,7 +634,7 @@ def table_html(
     """
     view, rnd = _as_view(view_or_round, seat)
     if open_hands and rnd is None:
-        raise ValueError("open_hands needs a Round: a RoundView holds only its own seat's hand")
+        raise ArgumentError("open_hands needs a Round: a RoundView holds only its own seat's hand")
     viewer = int(view.seat)
     mult = _multiplier(view)
     if view.contract is None:
@@ -671,6 +697,8 @@ def round_html(rnd: Round, style: str = "french") -> str:
     >>> round_html(r).count('class="jass-card"')
     36
     """
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
     parts = [table_html(rnd, 0, style, open_hands=True, show_tricks=False)]
     if rnd.tricks:
         tricks = "".join(_trick_record_html(t, style) for t in rnd.tricks)
@@ -906,10 +934,13 @@ def score_sheet_html(
         current = None if scores.over else scores.round
         final = scores.scores
     else:
+        if not isinstance(scores, (list, tuple)):
+            raise ArgumentError(f"a score sheet is of a HandScore, a Game or a list of HandScores, got "
+                                f"{excerpt(scores)}")
         hand_scores = list(scores)
         for hs in hand_scores:
             if not isinstance(hs, HandScore):
-                raise TypeError(f"expected HandScores, got {type(hs).__name__}")
+                raise ArgumentError(f"expected HandScores, got {excerpt(hs)}")
         rounds, end, current = (), None, None
         final = (sum(h.total[0] for h in hand_scores), sum(h.total[1] for h in hand_scores))
     rows = []
@@ -1071,6 +1102,10 @@ title="P4: No under-trumping">P4</a>).</p>
     >>> link_rules(note, in_place=True) == note
     True
     """
+    if not isinstance(html_text, str):
+        raise ArgumentError(f"link_rules takes HTML text (a str), got {excerpt(html_text)}")
+    if not isinstance(base, str):
+        raise ArgumentError(f"base: the rule book's address (a path or a URL), got {excerpt(base)}")
     out: list[str] = []
     skip = 0
     noted = False

@@ -49,6 +49,7 @@ __all__ = [
     "RulesetError",
     "ImpossibleViewError",
     "BudgetError",
+    "ArgumentError",
     "excerpt",
     "EXCERPT_LENGTH",
 ]
@@ -160,3 +161,5 @@ class ImpossibleViewError(JassError):
 
 class BudgetError(JassError):
     """A search budget that cannot be spent: a time or a sample count that is zero, negative or not a number."""
+class ArgumentError(JassError):
+    """An argument of the wrong type or out of range: a count, a size, a flag, a number, a path or a choice."""

@@ -25,9 +25,11 @@ from hashlib import blake2b
 
 import numpy as np
 
+from . import _check
 from ._numba import HAVE_NUMBA, jit
 from .bits import lsb_index, popcount
 from .contracts import Contract
+from .errors import ArgumentError, CardParseError
 from .play import legal_mask, trick_value, trick_winner_index
 from .players.heuristics import choose_card, choose_contract, contract_values, default_threshold
 from .rulesets import CLASSIC, Ruleset
@@ -54,6 +56,10 @@ CHOOSE = -1
 """Contract code meaning: forehand's player chooses (or says schieben)."""
 
 M32 = 0xFFFFFFFF
+MAX_DEAL = 2**62
+"""Deal numbers run from 0 below this bound (the streams mix a deal number's 64 bits)."""
+MAX_BATCH = 10_000_000
+"""The most deals one :func:`deal_batch` call returns (320 MB of hand masks)."""
 _GOLDEN = 0x9E3779B9
 
 RESULT_FIELDS = (
@@ -77,11 +83,13 @@ def seed_key(seed: int | str) -> int:
     >>> seed_key(1) == seed_key(1), seed_key(1) != seed_key("1")
     (True, True)
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is an int or a str, got {seed!r}")
-    if isinstance(seed, int) and not -(2**63) <= seed < 2**63:  # tables keep the seed in an int64 column
-        raise ValueError("a seed number fits in 64 bits (-9223372036854775808 to 9223372036854775807); "
-                         "a longer seed can be a word")
+    if _check.is_whole(seed) and not -(2**63) <= seed < 2**63:  # tables keep the seed in an int64 column
+        raise CardParseError("a seed number fits in 64 bits (-9223372036854775808 to 9223372036854775807); "
+                             "a longer seed can be a word")
+    checked = _check.seed(seed, bits=64)  # tables keep the seed in an int64 column; a longer seed can be a word
+    if checked is None:
+        raise CardParseError("a simulation's seed is a whole number or a text, got None")
+    seed = checked
     text = (f"i:{seed}" if isinstance(seed, int) else f"s:{seed}").encode()
     return int.from_bytes(blake2b(text, digest_size=4, person=b"jasslib-sim").digest(), "little")
 
@@ -133,8 +141,11 @@ def deal_batch(seed: int | str, start: int, count: int) -> np.ndarray:
 
     The dealer is seat 3, so forehand is seat 0 in every simulated round (seats are symmetric).
     """
-    out = np.zeros((count, 4), dtype=np.int64)
-    _deal_into(seed_key(seed), int(start), int(count), out)
+    key = seed_key(seed)
+    first = _check.whole(start, "start", high=MAX_DEAL)
+    n = _check.whole(count, "count", high=min(MAX_BATCH, MAX_DEAL - first))
+    out = np.zeros((n, 4), dtype=np.int64)
+    _deal_into(key, first, n, out)
     return out
 
 
@@ -363,9 +374,9 @@ def play_batch(
     con = np.broadcast_to(np.asarray(contracts, dtype=np.int64), (n,)).copy()
     pol = np.asarray(policies, dtype=np.int64)
     if pol.shape != (4,) or pol.min() < 0 or pol.max() > 2:
-        raise ValueError(f"policies: four policy codes (0 random, 1 rule, 2 lowest), got {policies!r}")
+        raise ArgumentError(f"policies: four policy codes (0 random, 1 rule, 2 lowest), got {policies!r}")
     if ((con < CHOOSE) | (con > 5)).any():
-        raise ValueError("contracts: numbers 0..5 (♣ ♠ ♥ ♦ trump, Obenabe, Undenufe) or -1 to choose")
+        raise ArgumentError("contracts: numbers 0..5 (♣ ♠ ♥ ♦ trump, Obenabe, Undenufe) or -1 to choose")
     limit = float(default_threshold(ruleset.multipliers)) if threshold is None else float(threshold)
     out = np.zeros((n, _NF), dtype=np.int64)
     mult = np.array(ruleset.multipliers, dtype=np.int64)

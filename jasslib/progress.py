@@ -73,10 +73,13 @@ import contextlib
 import csv
 import html
 import io
+import itertools
 import json
 import os
 import re
+import stat
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -84,8 +87,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from . import _check
 from ._files import write_atomically
-from .errors import JassError
+from .errors import ArgumentError, JassError, excerpt
 from .exercises import TOPIC_TITLES, TOPICS
 from .rulebook import RULES
 
@@ -168,6 +172,9 @@ _MAX_NAME = 80
 _MAX_LEVEL = 100
 _MAX_ID = 64
 _QUESTION_ID = re.compile(r"(\d\d)\.([1-9]\d{0,2})\Z")
+_MAX_CLASS = 10_000
+STALE_SECONDS = 600
+"""A hidden temporary file of an interrupted save (kill -9) older than this is removed by the next save."""
 
 
 class ProgressFileError(JassError):
@@ -467,9 +474,14 @@ class ProgressRecord:
         reached (the highest so far is kept).
         """
         name = _check_id(topic, "topic")
-        if level is not None and (isinstance(level, bool) or not isinstance(level, int) or level < 1):
-            raise ValueError(f"level is a whole number from 1, or None, got {level!r}")
+        correct, hint, solution = (_check.flag(v, k) for k, v in (("correct", correct), ("hint", hint),
+                                                                    ("solution", solution)))
+        if level is not None:
+            level = _check.whole(level, "level", low=1, high=_MAX_LEVEL)
+        right_rules, wrong_rules = _check_rules(right_rules, "right_rules"), _check_rules(wrong_rules, "wrong_rules")
         old = self.topic(name)
+        if old.done >= _MAX_COUNT:
+            raise ArgumentError(f"topic {name!r} already counts {old.done:,} exercises, the most a record keeps")
         new = replace(
             old,
             done=old.done + 1,
@@ -581,24 +593,57 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _short_repr(value: Any) -> str:
+    return excerpt(value)
+
+
+def _path_list(paths: Any) -> list[str | os.PathLike[str]]:
+    """The files of a class: a list (or other iterable) of paths; one path alone is refused, so that a text
+    is never read as one file per character."""
+    if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, Iterable):
+        raise ArgumentError(f"give a list of the learners' progress files, such as ['anna.json'], got "
+                            f"{excerpt(paths)}")
+    items = list(itertools.islice(paths, _MAX_CLASS + 1))
+    if len(items) > _MAX_CLASS:
+        raise ArgumentError(f"a class table merges at most {_MAX_CLASS:,} files")
+    for item in items:
+        if not isinstance(item, (str, os.PathLike)):
+            raise ArgumentError(f"a progress file is a path, got {excerpt(item)}")
+    return items
+
+
 def _check_id(name: Any, what: str) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > _MAX_ID:
-        raise ValueError(f"a {what} is a short name, got {_short(name)}")
+        raise ArgumentError(f"a {what} is a short name (1 to {_MAX_ID} characters), got {_short(name)}")
     return name
+
+
+def _check_rules(rules: Any, what: str) -> tuple[str, ...]:
+    """Rule ids as the reader takes them: texts of 1 to 64 characters, at most 1,000 in one result."""
+    if isinstance(rules, (str, bytes)) or not isinstance(rules, Iterable):
+        raise ArgumentError(f"{what}: a list of rule ids such as ['P3'], got {_short(rules)}")
+    ids = tuple(itertools.islice(rules, 1_001))
+    if len(ids) > 1_000:
+        raise ArgumentError(f"{what}: at most 1,000 rule ids in one result")
+    for rule in ids:
+        if not isinstance(rule, str) or not rule or len(rule) > _MAX_ID:
+            raise ArgumentError(f"{what}: a rule id is a text of 1 to {_MAX_ID} characters such as 'P3', "
+                                f"got {_short(rule)}")
+    return ids
 
 
 def _check_learner(name: Any) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise ValueError(f"a learner's name is text, got {_short(name)}")
+        raise ArgumentError(f"a learner's name is text, got {_short(name)}")
     text = " ".join(name.split())
     if not text:
         return None
     if len(text) > _MAX_NAME:
-        raise ValueError(f"a learner's name has at most {_MAX_NAME} characters, got {len(text)}")
+        raise ArgumentError(f"a learner's name has at most {_MAX_NAME} characters, got {len(text):,}")
     if any(not ch.isprintable() for ch in text):
-        raise ValueError("a learner's name cannot contain control characters")
+        raise ArgumentError("a learner's name cannot contain control characters")
     return text
 
 
@@ -718,13 +763,41 @@ def _is_checkout(folder: Path) -> bool:
     return False
 
 
+def _shown(path: Path | str) -> str:
+    """A path for a message: whole when short, else an excerpt."""
+    text = str(path)
+    return text if len(text) <= 120 else excerpt(text)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__
+
+
+def _resolved(path: Any) -> Path:
+    """``path`` made absolute (links followed), or :class:`ProgressLocationError` for a path that is none: not
+    a text, a NUL inside, a loop of symbolic links."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ProgressLocationError(f"a progress file is a path (text), got {excerpt(path)}")
+    text = os.fspath(path)
+    if isinstance(text, bytes) or "\x00" in text:
+        raise ProgressLocationError(f"{excerpt(text)} is not a file name (it holds a NUL character or bytes)")
+    if not text.strip():
+        raise ProgressLocationError("a progress file is a path, got an empty text")
+    try:
+        return Path(text).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # RuntimeError: a loop of symbolic links (Python < 3.13)
+        raise ProgressLocationError(f"{_shown(text)} cannot be used for the progress: {_reason(exc)}") from None
+
+
 def jasslib_checkout(path: str | os.PathLike[str]) -> Path | None:
     """The top folder of the jasslib checkout (repository) that ``path`` is inside, or None.
 
     >>> jasslib_checkout("/tmp/progress.json") is None
     True
     """
-    p = Path(path).expanduser().resolve()
+    p = _resolved(path)
     for folder in (p, *p.parents):
         if _is_checkout(folder):
             return folder
@@ -737,9 +810,22 @@ def check_location(path: str | os.PathLike[str]) -> Path:
     Refused: a folder, and any place inside a checkout of jasslib (progress is personal: it never goes
     into the repository, where it could be committed).
     """
-    p = Path(path).expanduser().resolve()
-    if p.is_dir():
-        raise ProgressLocationError(f"{p} is a folder: give a file for the progress, such as {p / 'progress.json'}")
+    p = _resolved(path)
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        mode = None
+    except NotADirectoryError:
+        raise ProgressLocationError(f"{_shown(p)} cannot be a progress file: a part of its folder is a file, "
+                                    "not a folder") from None
+    except (OSError, ValueError) as exc:
+        raise ProgressLocationError(f"{_shown(p)} cannot be used for the progress: {_reason(exc)}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise ProgressLocationError(f"{_shown(p)} is a folder: give a file for the progress, such as "
+                                    f"{_shown(p / 'progress.json')}")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ProgressLocationError(f"{_shown(p)} is not a regular file (a pipe, a device or a socket): "
+                                    "give a file for the progress")
     top = jasslib_checkout(p)
     if top is not None:
         raise ProgressLocationError(
@@ -758,25 +844,38 @@ def read_progress(path: str | os.PathLike[str], *, missing_ok: bool = False) -> 
     A missing (unless ``missing_ok``), unreadable, foreign or damaged file raises :class:`ProgressFileError`
     naming it.
     """
-    p = Path(path)
+    if not isinstance(path, (str, os.PathLike)):
+        raise ProgressFileError(f"a progress file is a path (text), got {excerpt(path)}")
+    text_path = os.fspath(path)
+    if isinstance(text_path, bytes) or "\x00" in text_path:
+        raise ProgressFileError(f"{excerpt(text_path)} is not a file name (it holds a NUL character or bytes)")
+    p = Path(text_path)
     try:
+        mode = os.stat(p).st_mode  # before opening: opening a FIFO would wait for a writer for ever
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(mode):
+            raise ProgressFileError(f"{_shown(p)} is not a progress file: it is not a regular file (a pipe, a "
+                                    "device or a socket)")
         with open(p, "rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         if missing_ok:
             return ProgressRecord()
-        raise ProgressFileError(f"{p} does not exist") from None
+        raise ProgressFileError(f"{_shown(p)} does not exist") from None
     except IsADirectoryError:
-        raise ProgressFileError(f"{p} is a folder, not a progress file") from None
-    except OSError as exc:
-        raise ProgressFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise ProgressFileError(f"{_shown(p)} is a folder, not a progress file") from None
+    except ProgressFileError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise ProgressFileError(f"cannot read {_shown(p)}: {_reason(exc)}") from None
     foreign = f"{p} is not a jasslib progress file"
     if len(raw) > MAX_FILE_BYTES:
         raise ProgressFileError(f"{foreign}: it is larger than {MAX_FILE_BYTES:,} bytes")
     if not raw.strip():
         raise ProgressFileError(f"{foreign}: it is empty")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is skipped
     except UnicodeDecodeError:
         raise ProgressFileError(f"{foreign}: it is not text (UTF-8)") from None
     try:
@@ -786,6 +885,8 @@ def read_progress(path: str | os.PathLike[str], *, missing_ok: bool = False) -> 
                                 f"column {exc.colno})") from None
     except RecursionError:
         raise ProgressFileError(f"{foreign}: it is nested too deeply") from None
+    except ValueError:  # a number of thousands of digits (Python's limit on int conversion)
+        raise ProgressFileError(f"{foreign}: it holds a number far too long for any count") from None
     return ProgressRecord.from_dict(data, str(p))
 
 
@@ -847,9 +948,40 @@ class Progress:
         return read_progress(self.path, missing_ok=True)
 
     def save(self, record: ProgressRecord) -> None:
-        """Write ``record`` to the file atomically (the folder is made when missing)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Write ``record`` to the file atomically (the folder is made when missing).
+
+        The record is checked first with the reader's own rules, so a save never writes a file that
+        :func:`read_progress` would refuse (and every later save then fail).  Hidden temporary files left
+        beside the file by a save that was killed are removed (those older than :data:`STALE_SECONDS`).
+        """
+        if not isinstance(record, ProgressRecord):
+            raise ArgumentError(f"save a ProgressRecord, got {excerpt(record)}")
+        try:
+            ProgressRecord.from_dict(record.to_dict(), "the record")
+        except ProgressFileError as exc:
+            raise ArgumentError(f"not saved, the file could not be read back: {exc}") from None
+        self._folder()
+        self._clean_stale()
         write_atomically(self.path, record.to_json(), mode=0o600)
+
+    def _folder(self) -> None:
+        """Make the file's folder when missing; :class:`ProgressLocationError` when a part of it is a file."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise ProgressLocationError(f"{_shown(self.path)} cannot be a progress file: a part of its folder is "
+                                        "a file, not a folder") from None
+
+    def _clean_stale(self) -> None:
+        """Remove ``.NAME.<hex>.tmp`` files of saves that never finished (a process killed mid-write)."""
+        pattern = re.compile(rf"\.{re.escape(self.path.name)}\.[0-9a-f]{{12}}\.tmp")
+        limit = time.time() - STALE_SECONDS
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.path.parent):
+                if pattern.fullmatch(entry.name):
+                    with contextlib.suppress(OSError):
+                        if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
+                            os.unlink(entry.path)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -859,7 +991,7 @@ class Progress:
         except ImportError:  # pragma: no cover - Windows: atomic writes only
             yield
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._folder()
         with open(self.path.with_name(f".{self.path.name}.lock"), "a") as fh:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
             try:
@@ -1014,7 +1146,7 @@ def open_progress(progress: ProgressSpec = True) -> Progress | None:
         return progress
     if isinstance(progress, (str, os.PathLike)):
         return Progress(progress)
-    raise TypeError(f"progress is a Progress, a file path, True or False, got {type(progress).__name__}")
+    raise ArgumentError(f"progress is a Progress, a file path, True or False, got {_short_repr(progress)}")
 
 
 def trainer_progress(progress: ProgressSpec = None) -> Progress | None:
@@ -1039,9 +1171,17 @@ def trainer_progress(progress: ProgressSpec = None) -> Progress | None:
 
 def save_attempt(store: Progress | None, attempt: AttemptLike, level: int | None = None) -> str | None:
     """Record ``attempt`` in ``store`` (nothing when None).  Never raises: returns None when saved (or when
-    there is no store), else one sentence for the learner saying why the progress was not saved."""
+    there is no store), else one sentence for the learner saying why the progress was not saved.  (A ``store``
+    that is not a :class:`Progress`, or an ``attempt`` without an attempt's fields, is a mistake in the calling
+    code, not the learner's: an ArgumentError.)"""
     if store is None:
         return None
+    if not isinstance(store, Progress):
+        raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
+    missing = [f for f in ("topic", "correct", "hint", "solution", "level", "right_rules", "wrong_rules")
+               if not hasattr(attempt, f)]
+    if missing:
+        raise ArgumentError(f"attempt: a trainer's Attempt (with {', '.join(missing)}), got {excerpt(attempt)}")
     try:
         store.record_attempt(attempt, level)
     except (OSError, ValueError) as exc:
@@ -1094,7 +1234,7 @@ def export_progress(
 def _output_path(out: str | os.PathLike[str], suffixes: tuple[str, ...]) -> Path:
     p = Path(out).expanduser()
     if p.suffix.lower() not in suffixes:
-        raise ValueError(f"the output file must end in {' or '.join(suffixes)}, got {str(out)!r}")
+        raise ArgumentError(f"the output file must end in {' or '.join(suffixes)}, got {_short(str(out))}")
     if p.is_dir():
         raise IsADirectoryError(f"{str(p)!r} is a folder, not an output file")
     if not p.parent.is_dir():
@@ -1129,7 +1269,7 @@ def merge_class(paths: Iterable[str | os.PathLike[str]]) -> ClassTable:
     """
     rows: list[tuple[str, str, ProgressRecord]] = []
     problems: list[str] = []
-    for path in paths:
+    for path in _path_list(paths):
         try:
             record = read_progress(path)
         except ProgressFileError as exc:
@@ -1153,6 +1293,11 @@ def _missed_words(record: ProgressRecord, count: int = 3) -> str:
     return ", ".join(f"{r.rule} ({r.wrong}×)" for r in record.missed_most(count))
 
 
+def _check_table(table: Any) -> None:
+    if not isinstance(table, ClassTable):
+        raise ArgumentError(f"expected a ClassTable (see merge_class), got {excerpt(table)}")
+
+
 def class_csv(table: ClassTable) -> str:
     """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, the
     rules missed most, then the end-of-notebook questions: how many are right (and right at the first check)
@@ -1167,6 +1312,7 @@ questions right,questions right first time,question attempts,04.2 right,04.2 att
     Anna,anna.json,1,1,0,1,1,0,,1,0,2,yes,2
     <BLANKLINE>
     """
+    _check_table(table)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     head = ["learner", "file", "done", "right first time", "hints"]
@@ -1193,6 +1339,9 @@ questions right,questions right first time,question attempts,04.2 right,04.2 att
 def class_html(table: ClassTable, title: str = "Class progress") -> str:
     """The class table as a standalone HTML page: one row per learner, one column per topic with
     "done · right first time · hints", the totals, the rules missed most, and the files left out."""
+    _check_table(table)
+    if not isinstance(title, str) or len(title) > 200:
+        raise ArgumentError(f"title: a short text, got {excerpt(title)}")
     esc = html.escape
     head = "".join(f"<th title='{esc(t)}'>{esc(TOPIC_TITLES.get(t, t))}</th>" for t in table.topics)
     body = []
@@ -1256,8 +1405,9 @@ def write_class_table(paths: Sequence[str | os.PathLike[str]], out: str | os.Pat
     atomically).  Files that cannot be read are left out (see :attr:`ClassTable.problems`); when none can
     be, nothing is written and :class:`ProgressFileError` lists them.  ValueError for no files or a bad
     output name, OSError when the output folder does not exist."""
+    paths = _path_list(paths)
     if not paths:
-        raise ValueError("give at least one learner's progress file")
+        raise ArgumentError("give at least one learner's progress file")
     target = _output_path(out, (".csv", ".html", ".htm"))
     table = merge_class(paths)
     if not table.rows:

@@ -34,10 +34,12 @@ from dataclasses import dataclass
 from hashlib import blake2b as _blake2b
 from typing import Any
 
+from . import _check
 from . import weis as _weis
 from .cards import Card, CardLike, CardSet, parse_cards
 from .contracts import Contract
 from .errors import (
+    ArgumentError,
     CardNotInHandError,
     CardParseError,
     ContractError,
@@ -58,9 +60,9 @@ from .seats import Seat, Team
 __all__ = ["Round", "Phase", "TrickRecord", "RoundView", "deal_hands", "deal_deck", "shuffled_deck", "JSON_FORMAT"]
 
 JSON_FORMAT = "jasslib.round/1"
-MAX_SEED_TEXT = 256
+MAX_SEED_TEXT = _check.MAX_SEED_TEXT
 """A seed's text has at most this many characters (a seed is a label; a game's hands add ``/index``)."""
-MAX_SEED_BITS = 256
+MAX_SEED_BITS = _check.MAX_SEED_BITS
 """An int seed lies strictly between ``-2**256`` and ``2**256``."""
 MAX_JSON_SIZE = 16_384
 """No round's JSON is longer (the largest, with a custom ruleset and the longest seed, takes a few KB):
@@ -158,24 +160,14 @@ def _check_seed(seed: object, room: int = 0) -> int | str | None:
 
     ``room`` characters of :data:`MAX_SEED_TEXT` are kept free (a game adds ``/index`` to its seed).
     """
-    if seed is None:
-        return None
-    if isinstance(seed, int) and not isinstance(seed, (bool, enum.Enum)):
-        if seed.bit_length() > MAX_SEED_BITS:
-            raise CardParseError(f"a seed number has at most {MAX_SEED_BITS} bits, got {excerpt(seed)}")
-        return int(seed)
-    if isinstance(seed, str):
-        if len(seed) > MAX_SEED_TEXT - room:
-            raise CardParseError(f"a seed's text has at most {MAX_SEED_TEXT - room} characters, got {excerpt(seed)}")
-        return seed
-    raise CardParseError(f"a seed is an int or a str (or None), got {excerpt(seed)}")
+    return _check.seed(seed, room)
 
 
 def _seed_bits(seed: int | str | None) -> int:
     """256 pseudo-random bits derived from ``seed`` (BLAKE2b of its text; fresh entropy for None)."""
     if seed is None:
         return random.SystemRandom().getrandbits(256)
-    if not (type(seed) is str and len(seed) <= MAX_SEED_TEXT
+    if not (type(seed) is str and len(seed) <= MAX_SEED_TEXT and seed.isascii()
             or type(seed) is int and -_SEED_BOUND < seed < _SEED_BOUND):
         seed = _check_seed(seed)  # the common cases above need no call
     text = (f"i:{int(seed)}" if isinstance(seed, int) else f"s:{seed}").encode()
@@ -348,7 +340,11 @@ class Round:
             masks.append(cs.mask)
         d = Seat.parse(dealer)
         fh = d.next if forehand is None else Seat.parse(forehand)
-        self._setup(masks, d, fh, Ruleset.parse(ruleset), _check_seed(seed))
+        checked = _check_seed(seed)
+        if checked is not None and _deal_masks(checked, int(d)) != masks:
+            raise ArgumentError(f"seed {excerpt(checked)} deals other hands with dealer seat {int(d)}: a round's seed "
+                                "is the one its hands were dealt from (Round.deal), or None for hands given (D3)")
+        self._setup(masks, d, fh, Ruleset.parse(ruleset), checked)
 
     def _setup(self, masks: list[int], dealer: Seat, forehand: Seat, ruleset: Ruleset,
                seed: int | str | None) -> None:
@@ -404,6 +400,8 @@ class Round:
             else Seat.parse(dealer)
         if type(first_hand) is not bool:
             raise JassError(f"first_hand is True or False, not {excerpt(first_hand)}")
+        if seed is not None and type(seed) is not int and type(seed) is not str:
+            seed = _check_seed(seed)  # a NumPy integer becomes an int (kept as the round's seed, in its JSON)
         masks = _deal_masks(seed, d)
         if first_hand:
             bit = 1 << rs.starting_card

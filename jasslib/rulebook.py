@@ -33,7 +33,7 @@ import re
 from pathlib import Path
 
 from ._markdown import markdown_html
-from .errors import JassError
+from .errors import ArgumentError, JassError, excerpt
 
 __all__ = ["RULES", "CHAPTERS", "RULE_ID_PATTERN", "RULE_BOOK", "RULE_PAGE", "rule_anchor", "rule_title",
            "rule_url", "rule_sections", "rule_text_html", "rule_book_page", "link_ids"]
@@ -109,9 +109,9 @@ RULE_ID_PATTERN: re.Pattern[str] = re.compile(
 
 
 def _known(rule_id: str) -> str:
-    key = str(rule_id).strip().upper()
+    key = rule_id.strip().upper() if isinstance(rule_id, str) and len(rule_id) <= 10 else ""
     if key not in RULES:
-        raise JassError(f"unknown rule id {rule_id!r}: rule ids are a chapter letter and a number, "
+        raise JassError(f"unknown rule id {excerpt(rule_id)}: rule ids are a chapter letter and a number, "
                         f"{', '.join(RULES)}")
     return key
 
@@ -142,6 +142,8 @@ def rule_url(rule_id: str, base: str = RULE_BOOK) -> str:
     >>> rule_url("O6", base="rules.md")
     'rules.md#o6'
     """
+    if not isinstance(base, str):
+        raise ArgumentError(f"base: the rule book's address (a path or a URL), got {excerpt(base)}")
     return f"{base}#{rule_anchor(rule_id)}"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .contracts import Contract
@@ -71,7 +72,7 @@ def _is_array(value: object) -> bool:
 
 def _is_count(value: object) -> bool:
     """True for a whole number of points or tricks: an int of at least 0, not ``True``/``False``."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, (bool, Enum)) and value >= 0
 
 
 def _check_number(value: object, what: str, low: int = 0, high: int | None = None) -> None:
@@ -80,7 +81,8 @@ def _check_number(value: object, what: str, low: int = 0, high: int | None = Non
         return
     if _is_array(value):
         return
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+    if (not isinstance(value, int) or isinstance(value, (bool, Enum)) or value < low
+            or (high is not None and value > high)):
         bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise JassError(f"{what}: expected a whole number {bound}, got {excerpt(value)}")
 

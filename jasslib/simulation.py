@@ -25,16 +25,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import fast
+from . import _check, fast
 from ._files import temp_path, write_target
 from .contracts import Contract
-from .errors import JassError
+from .errors import ArgumentError, HandSizeError, JassError, excerpt
 from .rulesets import CLASSIC, Ruleset
 from .scoring import match_points, multiplied
 
 __all__ = ["simulate", "iter_simulate", "simulate_to_file", "summarize", "COLUMNS", "CONTRACT_NAMES",
            "hand_features", "round_from_row"]
 
+MAX_ROUNDS = 10**9
+"""The most deals one simulation plays (hours on a laptop); for more, run several seeds."""
 CONTRACT_NAMES = ["clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe"]
 """Contract names as they appear in the ``contract`` column (an ordered categorical)."""
 
@@ -87,13 +89,13 @@ def _policies(players: str | Sequence[str]) -> tuple[int, int, int, int]:
             if a in fast.POLICIES and b in fast.POLICIES:
                 pa, pb = fast.POLICIES[a], fast.POLICIES[b]
                 return (pa, pb, pa, pb)
-        raise ValueError(
-            f"unknown players {players!r}: use 'random', 'rule', 'lowest', 'rule-vs-random' "
+        raise ArgumentError(
+            f"unknown players {excerpt(players)}: use 'random', 'rule', 'lowest', 'rule-vs-random' "
             "(team 0 vs team 1) or four names, one per seat"
         )
-    names = list(players)
-    if len(names) != 4 or any(n not in fast.POLICIES for n in names):
-        raise ValueError(f"players: four of {sorted(fast.POLICIES)}, one per seat, got {players!r}")
+    names = list(players) if isinstance(players, (list, tuple)) and len(players) == 4 else []
+    if len(names) != 4 or any(not isinstance(n, str) or n not in fast.POLICIES for n in names):
+        raise ArgumentError(f"players: four of {sorted(fast.POLICIES)}, one per seat, got {excerpt(players)}")
     codes = [fast.POLICIES[n] for n in names]
     return (codes[0], codes[1], codes[2], codes[3])
 
@@ -106,8 +108,8 @@ def _contracts(contract: str | int | Contract) -> list[int]:
     try:
         return [int(Contract.parse(contract))]
     except ValueError:
-        raise ValueError(
-            f"unknown contract {contract!r}: use 'choose', 'all' or a contract "
+        raise ArgumentError(
+            f"unknown contract {excerpt(contract)}: use 'choose', 'all' or a contract "
             f"({', '.join(CONTRACT_NAMES)})"
         ) from None
 
@@ -125,7 +127,12 @@ def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np
     >>> int(f["aces"][0]), int(f["len_clubs"][0]), int(f["longest"][0]), f["best"][0]
     (1, 9, 9, 'undenufe')
     """
-    m = np.asarray(masks, dtype=np.int64)
+    try:
+        m = np.asarray(masks, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise HandSizeError(f"hand masks: whole numbers, one per hand (an array), got {excerpt(masks)}") from None
+    if m.ndim > 2 or (m.size and (m.min() < 0 or m.max() >= 1 << 36)):
+        raise HandSizeError(f"hand masks: numbers of 36 bits, one per hand (an array), got {excerpt(masks)}")
     out: dict[str, np.ndarray] = {}
     for r, name in enumerate(_RANK_NAMES):
         out[name] = _rank_count(m, r)
@@ -211,17 +218,23 @@ def iter_simulate(
     progress: bool | None = None,
     backend: str = "fast",
 ) -> Iterator[pd.DataFrame]:
-    """Yield the frame of :func:`simulate` in chunks of at most ``chunk_size`` deals (bounded memory)."""
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 0:
-        raise ValueError(f"rounds must be a whole number of at least 0, got {rounds!r}")
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be at least 1, got {chunk_size!r}")
-    if backend not in ("fast", "reference"):
-        raise ValueError(f"backend is 'fast' or 'reference', got {backend!r}")
+    """Yield the frame of :func:`simulate` in chunks of at most ``chunk_size`` deals (bounded memory).
+
+    The arguments are checked when it is called, before the first chunk is asked for.
+    """
+    rounds = _check.whole(rounds, "rounds", high=MAX_ROUNDS)
+    chunk_size = _check.whole(chunk_size, "chunk_size", low=1, high=fast.MAX_BATCH)
+    _check.choice(backend, "backend", ("fast", "reference"))
+    _check.flag(progress, "progress") if progress is not None else None
     rs = Ruleset.get(ruleset)
     pol = _policies(players)
     cons = _contracts(contract)
     fast.seed_key(seed)  # validates the seed
+    return _chunks(rounds, pol, cons, rs, seed, chunk_size, progress, backend)  # checked now, played lazily
+
+
+def _chunks(rounds: int, pol: tuple[int, int, int, int], cons: list[int], rs: Ruleset, seed: int | str,
+            chunk_size: int, progress: bool | None, backend: str) -> Iterator[pd.DataFrame]:
     bar = _progress_bar(rounds * len(cons), progress)
     try:
         for start in range(0, int(rounds), chunk_size):
@@ -266,7 +279,9 @@ def simulate(
     now is refused at once with a :class:`~jasslib.JassError` before any deal is played; stream such a
     run to a file with :func:`simulate_to_file` (``python -m jasslib simulate --out``) instead.
     """
-    total = int(rounds) * len(_contracts(contract)) if isinstance(rounds, (int, np.integer)) else 0
+    rounds = _check.whole(rounds, "rounds", high=MAX_ROUNDS)
+    fast.seed_key(seed)  # validates the seed
+    total = rounds * len(_contracts(contract))
     if total:
         _check_memory(int(rounds), total, seed)
     columns: dict[str, np.ndarray] = {}
@@ -401,7 +416,7 @@ def simulate_to_file(
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".parquet", ".csv"):
-        raise ValueError(f"output file must end in .parquet or .csv, got {str(target)!r}")
+        raise ArgumentError(f"output file must end in .parquet or .csv, got {excerpt(str(target))}")
     target = write_target(target)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.exists():
@@ -490,6 +505,7 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     >>> list(s.columns)
     ['rounds', 'mean', 'median', 'q1', 'q3', 'P(match)', 'P(>=100)', 'mean score diff']
     """
+    _check.frame(df, "summarize", ("contract", "trick_points_0", "match", "score_0", "score_1"))
     g = df.groupby("contract", observed=True)
     pts = g.trick_points_0
     return pd.DataFrame({
@@ -514,12 +530,16 @@ def round_from_row(row: pd.Series | dict[str, Any], ruleset: Ruleset | str = CLA
     """
     from .round import Round
 
+    if not hasattr(row, "__getitem__") or isinstance(row, (str, bytes)) or any(
+            key not in row for key in ("seed", "deal")):
+        raise ArgumentError(f"row: a row of a simulation's frame, with its seed and deal, got {excerpt(row)}")
     seed = row["seed"]
     seed = int(seed) if isinstance(seed, (int, np.integer)) else str(seed)
-    hands = fast.deal_batch(seed, int(row["deal"]), 1)[0]
+    hands = fast.deal_batch(seed, row["deal"], 1)[0]
     from .cards import CardSet
 
-    return Round([CardSet.from_mask(int(h)) for h in hands], dealer=3, ruleset=ruleset, seed=seed)
+    # the table's seed drives the fast backend's deals, not Round.deal's: the Round carries no seed of its own
+    return Round([CardSet.from_mask(int(h)) for h in hands], dealer=3, ruleset=ruleset)
 
 
 def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], seed: int | str, start: int,

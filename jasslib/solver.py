@@ -62,6 +62,8 @@ for full deals.
 
 from __future__ import annotations
 
+import enum
+import itertools
 import os
 import threading
 import types
@@ -75,7 +77,16 @@ from ._numba import HAVE_NUMBA, jit, jit_inline, prefetch
 from .bits import lsb_index, popcount
 from .cards import FULL_MASK, Card, CardLike, CardSet
 from .contracts import Contract
-from .errors import CardNotInHandError, DuplicateCardError, HandSizeError, IllegalPlayError, OutOfTurnError, PhaseError
+from .errors import (
+    CardNotInHandError,
+    CardParseError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PhaseError,
+    excerpt,
+)
 from .play import LAST_TRICK_BONUS, above_table, check_play, legal_mask, strength_table, trick_value, trick_winner_index
 from .rulesets import CLASSIC, Ruleset
 from .scoring import MATCH_BONUS
@@ -780,14 +791,15 @@ class Position:
 
     ``hands`` are the cards each seat still holds, ``trick`` the cards already played to the current
     trick (lead first), ``leader`` the seat that led it; the seat to move is ``leader + len(trick)``.
-    ``tricks_won`` are the tricks each team has taken so far this round; only whether each is zero
-    matters (a team can still make a match while the other team has taken no trick, O7).  Hands may
-    be CardSets, masks, card lists or text; the checks of :meth:`__post_init__` raise jasslib errors
-    naming the rule (D1, P1).
+    ``tricks_won`` are the tricks each team has taken so far this round: they add up to the tricks
+    played (9 less the cards the seat to move holds), so the default ``(0, 0)`` fits a full deal only; for
+    the value only whether each is zero matters (a team can still make a match while the other team has
+    taken no trick, O7).  Hands may be CardSets, masks, card lists or text; the checks of
+    :meth:`__post_init__` raise jasslib errors naming the rule (D1, P1).
 
     >>> from jasslib import CardSet, Contract
     >>> p = Position([CardSet.parse(t) for t in ("A♣ 6♣", "K♣ 7♣", "Q♣ 8♣", "J♣")], ["10♣"], 3,
-    ...              Contract.OBENABE)
+    ...              Contract.OBENABE, tricks_won=(4, 3))
     >>> p.to_move
     Seat.S0
     """
@@ -801,8 +813,9 @@ class Position:
 
     def __post_init__(self) -> None:
         hands = self.hands
-        if isinstance(hands, (str, bytes)) or len(hands) != 4:
-            raise HandSizeError(f"a position needs four hands, one per seat (D1), got {hands!r}")
+        if not isinstance(hands, (list, tuple, np.ndarray)) or len(hands) != 4:
+            raise HandSizeError(f"a position needs four hands, one per seat, in a list or tuple (D1), got "
+                                f"{excerpt(hands)}")
         masks = tuple(_as_mask(h, f"seat {i}'s hand") for i, h in enumerate(hands))
         seen = 0
         for i, m in enumerate(masks):
@@ -811,8 +824,16 @@ class Position:
                 raise DuplicateCardError(f"card {dup} is in two hands (seat {i} and an earlier seat); "
                                          "each of the 36 cards exists once (D1)")
             seen |= m
-        trick_cards = tuple(Card.parse(c) for c in (self.trick.split() if isinstance(self.trick, str)
-                                                     else self.trick))
+        trick = self.trick
+        if isinstance(trick, str):
+            trick = trick.split() if len(trick) <= 40 else [trick]
+        if not isinstance(trick, (list, tuple)):
+            raise CardParseError(f"the trick is the cards already played to it, lead first (a list or tuple, "
+                                 f"empty at a trick's start), got {excerpt(self.trick)}")
+        if len(trick) > 3:
+            raise HandSizeError(f"a trick in progress holds at most 3 cards, got {len(trick):,}; the fourth "
+                                "card completes it (P1)")
+        trick_cards = tuple(Card.parse(c) for c in trick)
         if len(trick_cards) > 3:
             raise HandSizeError(f"a trick in progress holds at most 3 cards, got {len(trick_cards)}; the fourth "
                                 "card completes it (P1)")
@@ -841,17 +862,19 @@ class Position:
                     f"who play in turn (P1)")
         if base > 9:
             raise HandSizeError(f"a player holds at most 9 cards (D3), got {base}")
-        try:
-            won = (int(self.tricks_won[0]), int(self.tricks_won[1]))
-        except (TypeError, IndexError, ValueError):
-            raise HandSizeError(f"tricks_won: two numbers, the tricks each team took, got {self.tricks_won!r}"
-                                ) from None
-        if len(self.tricks_won) != 2 or min(won) < 0:
-            raise HandSizeError(f"tricks_won: two numbers >= 0, the tricks each team took, got {self.tricks_won!r}")
-        remaining = base  # tricks still to complete: the seat to move holds one card for each
-        if won[0] + won[1] + remaining > 9:
-            raise HandSizeError(f"{won[0]} + {won[1]} tricks taken and {remaining} still to play make more than "
-                                "the nine tricks of a round (D3)")
+        tw = self.tricks_won
+        if (not isinstance(tw, (list, tuple)) or len(tw) != 2
+                or not all(isinstance(t, (int, np.integer)) and not isinstance(t, (bool, enum.Enum)) for t in tw)
+                or min(tw) < 0):
+            raise HandSizeError(f"tricks_won: two whole numbers >= 0, the tricks each team took so far, got "
+                                f"{excerpt(tw)}")
+        won = (int(tw[0]), int(tw[1]))
+        finished = 9 - base  # the seat to move holds one card for each trick still to complete
+        if won[0] + won[1] != finished:
+            raise HandSizeError(f"tricks_won {won}: {finished} trick(s) have been played (seat "
+                                f"{int((leader + k) % 4)} to move holds {base} card(s) of 9), so the tricks the "
+                                f"teams took add up to {finished} (D3); give tricks_won=(team 0's, team 1's) "
+                                "(O7: a team without a trick can still lose the match)")
         object.__setattr__(self, "hands", tuple(CardSet.from_mask(m) for m in masks))
         object.__setattr__(self, "trick", trick_cards)
         object.__setattr__(self, "leader", leader)
@@ -933,8 +956,8 @@ class Position:
         """
         if isinstance(hands, np.ndarray):
             hands = [int(h) for h in hands]
-        if isinstance(hands, (str, bytes)) or len(hands) != 4:
-            raise HandSizeError(f"a deal has four hands, one per seat (D1), got {hands!r}")
+        if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+            raise HandSizeError(f"a deal has four hands, one per seat, in a list or tuple (D1), got {excerpt(hands)}")
         masks = [_as_mask(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
         for i, m in enumerate(masks):
             if popcount(m) != 9:
@@ -1091,7 +1114,7 @@ def _position(position: Position | Round) -> Position:
         return position
     if hasattr(position, "hands") and hasattr(position, "tricks_won"):
         return Position.from_round(position)
-    raise TypeError(f"expected a Position or a Round in its play phase, got {type(position).__name__}")
+    raise PhaseError(f"expected a Position or a Round in its play phase, got {excerpt(position)}")
 
 
 def value(position: Position | Round) -> tuple[int, int]:
@@ -1200,11 +1223,20 @@ def dd_batch(hands: np.ndarray, forehand: int = 0, ruleset: Ruleset = CLASSIC,
     >>> dd_batch(deal, contracts=[2, 4]).tolist()      # ♥ trump: team 1 takes every trick (257)
     [[-1, -1, 0, -1, 101, -1]]
     """
-    arr = np.ascontiguousarray(hands, dtype=np.int64)
+    try:
+        arr = np.ascontiguousarray(hands, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise HandSizeError(f"hands: an (n, 4) array of hand masks, one row per deal (D1), got {excerpt(hands)}"
+                            ) from None
     if arr.ndim != 2 or arr.shape[1] != 4:
         raise HandSizeError(f"hands: an (n, 4) array of hand masks, one row per deal (D1), got shape {arr.shape}")
     _check_deals(arr)
-    con = np.array(sorted({int(Contract.parse(c)) for c in contracts}), dtype=np.int64)
+    if isinstance(contracts, (str, int, Contract)) or not isinstance(contracts, Iterable):
+        raise CardParseError(f"contracts: contract numbers 0..5 or names, in a list, got {excerpt(contracts)}")
+    asked = list(itertools.islice(contracts, 13))
+    if len(asked) > 12:
+        raise CardParseError(f"contracts: at most the six contracts, got more than 12: {excerpt(asked)}")
+    con = np.array(sorted({int(Contract.parse(c)) for c in asked}), dtype=np.int64)
     fh = int(Seat.parse(forehand))
     out = np.full((arr.shape[0], 6), -1, dtype=np.int64)
     if arr.shape[0] == 0 or con.size == 0:

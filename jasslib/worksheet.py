@@ -27,10 +27,12 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import _check
 from ._files import write_target
 from .cards import restyle
 from .contracts import Contract
 from .display import card_html, link_rules
+from .errors import ArgumentError, CardParseError, excerpt
 from .exercises import Exercise, exercise, get_topic
 from .rulebook import RULE_BOOK, RULE_ID_PATTERN, RULES, rule_title
 from .rulesets import CLASSIC, Ruleset
@@ -111,7 +113,7 @@ def topic_names(topics: str | Sequence[str]) -> tuple[str, ...]:
     """
     parts = [topics] if isinstance(topics, str) else list(topics) if isinstance(topics, Sequence) else None
     if parts is None or not all(isinstance(p, str) for p in parts):
-        raise ValueError(f"topics are names such as 'legal' or 'legal,weis', got {topics!r}")
+        raise ArgumentError(f"topics are names such as 'legal' or 'legal,weis', got {excerpt(topics)}")
     names: list[str] = []
     for part in parts:
         for name in part.split(","):
@@ -120,21 +122,22 @@ def topic_names(topics: str | Sequence[str]) -> tuple[str, ...]:
                 get_topic(name)  # a ValueError naming the topics
                 names.append(name)
     if not names:
-        raise ValueError("name at least one topic, such as 'legal' or 'legal,weis'")
+        raise ArgumentError("name at least one topic, such as 'legal' or 'legal,weis'")
     return tuple(names)
 
 
 def _check_arguments(topics: str | Sequence[str], count: int, seed: int | str, style: str) -> tuple[str, ...]:
     names = topic_names(topics)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number of at least 1, got {count!r}")
+    if not _check.is_whole(count) or count < 1:
+        raise ArgumentError(f"count must be a whole number of at least 1, got {excerpt(count)}")
     if count * len(names) > MAX_COUNT:
         per = f" ({len(names)} topics × {count})" if len(names) > 1 else ""
-        raise ValueError(f"count must be at most {MAX_COUNT} exercises per sheet, got {count * len(names)}{per}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is a whole number or a word, got {seed!r}")
+        raise ArgumentError(f"count must be at most {MAX_COUNT} exercises per sheet, got {count * len(names)}{per}")
+    if seed is None:
+        raise CardParseError("a seed is a whole number or a word, got None")
+    _check.seed(seed)  # one limit for seeds everywhere; a Seat, True or 1.5 is not one
     if style not in SHEET_STYLES:
-        raise ValueError(f"unknown card style {style!r}: expected one of {', '.join(SHEET_STYLES)}")
+        raise ArgumentError(f"unknown card style {excerpt(style)}: expected one of {', '.join(SHEET_STYLES)}")
     return names
 
 
@@ -170,8 +173,9 @@ def sheet_exercises(topics: str | Sequence[str], count: int, seed: int | str = 0
             if found == count:
                 break
         else:
-            raise ValueError(f"the topic {name!r} has only {found} different exercises among the first {limit} of "
-                             f"seed {seed!r}: ask for at most {found}")
+            raise ArgumentError(f"the topic {excerpt(name)} has only {found} different exercises among the first "
+                                f"{limit} of "
+                             f"seed {excerpt(seed)}: ask for at most {found}")
     return items
 
 
@@ -366,10 +370,10 @@ def answer_key_html(topics: str | Sequence[str], count: int, seed: int | str = 0
 
 def _check_out_path(out_path: str | os.PathLike[str]) -> Path:
     if isinstance(out_path, bytes) or not isinstance(out_path, (str, os.PathLike)):
-        raise ValueError(f"the output path must be a file name such as 'sheet.html', got {out_path!r}")
+        raise ArgumentError(f"the output path must be a file name such as 'sheet.html', got {excerpt(out_path)}")
     path = Path(out_path)
     if path.suffix.lower() != ".html" or not path.stem:
-        raise ValueError(f"the output file must be an .html file, such as 'sheet.html', got {str(path)!r}")
+        raise ArgumentError(f"the output file must be an .html file, such as 'sheet.html', got {str(path)!r}")
     if path.is_dir():
         raise IsADirectoryError(f"the output path {str(path)!r} is a folder: give a file name such as "
                                 f"{str(path / 'sheet.html')!r}")

@@ -21,6 +21,7 @@ from jasslib.display import (
     table_html,
     trick_html,
 )
+from jasslib.errors import ArgumentError
 from jasslib.weis import best_declaration, contest_hands
 
 ALL_CARDS = list(Card)
@@ -376,7 +377,7 @@ def test_table_arguments_are_checked():
     assert table_html(r.view(1), seat=1) == table_html(r.view(1))
     with pytest.raises(ValueError):
         table_html(r.view(1), open_hands=True)
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentError, match="a RoundView or a Round"):
         table_html("a round")  # type: ignore[arg-type]
 
 
@@ -520,5 +521,5 @@ def test_game_in_progress_and_lists_of_hand_scores():
         total = hs[0].total[t] + hs[1].total[t]
         assert cells[("running", str(t), "2")] == str(total)
         assert cells[("to_go", str(t), None)] == ("✓ reached" if total >= 1000 else f"{1000 - total} to go")
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentError, match="HandScores"):
         score_sheet_html([1, 2])  # type: ignore[list-item]

@@ -24,6 +24,7 @@ from htmlcheck import assert_well_formed, parse
 
 from jasslib import CardSet, progress
 from jasslib.__main__ import main
+from jasslib.errors import ArgumentError
 from jasslib.exercises import get_topic
 from jasslib.progress import (
     FORMAT,
@@ -244,7 +245,7 @@ def test_the_trainers_default_records_only_in_a_notebook(store_path, monkeypatch
     assert trainer_progress(None) is None  # plain Python (here): nothing recorded
     assert trainer_progress(False) is None
     assert trainer_progress(True) == Progress(store_path)
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentError, match="progress is a Progress"):
         trainer_progress(3)  # type: ignore[arg-type]  # a wrong type on purpose
     monkeypatch.setattr(progress, "in_notebook", lambda: True)
     assert trainer_progress(None) == Progress(store_path)

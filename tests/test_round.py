@@ -289,7 +289,8 @@ def test_H1_H2_round_score_consistent_with_tricks():
 def test_H3_full_hand_example_240_and_114():
     """The seeds' full hand: hearts trump, trick totals 100 and 57, the first team's Weis 20.
 
-    The deal and plays were found by searching seeded deals with random legal play; this replays them
+    The deal and plays were found by searching deals with random legal play (the document has no seed: its
+    hands are given, and a seed would have to deal them); this replays them
     through the real Round (every card is checked by the rules).
     """
     r = Round.from_json(json.dumps(H3_ROUND))
@@ -301,7 +302,7 @@ def test_H3_full_hand_example_240_and_114():
 
 
 H3_ROUND: dict = {
-    "format": "jasslib.round/1", "ruleset": "classic", "seed": 48, "dealer": 3, "forehand": 0,
+    "format": "jasslib.round/1", "ruleset": "classic", "seed": None, "dealer": 3, "forehand": 0,
     "hands": ["6C TC 9H JH KH 7D 8D 9D QD", "JC 6S 7S TS AS 6H QH AH TD", "8C QC KC 9S JS KS 7H TH 6D",
               "7C 9C AC 8S QS 8H JD KD AD"],
     "calls": [[0, "HEARTS"]],

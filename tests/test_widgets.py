@@ -18,6 +18,7 @@ from htmlcheck import parse
 from toy_topic import registered
 
 from jasslib import CLASSIC, Card, CardSet, Contract, Round, Seat, Team, check_play, exercises
+from jasslib.errors import ArgumentError, JassError
 from jasslib.players import RandomPlayer
 from jasslib.rulebook import RULES
 from jasslib.widgets import (
@@ -536,7 +537,7 @@ def test_round_player_new_round_and_options():
     assert r.round.seed == "abc/1"
     with pytest.raises(ValueError):
         RoundPlayer(bots=[RandomPlayer()])
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentError, match="bots"):
         RoundPlayer(bots=object())
 
 
@@ -963,7 +964,7 @@ def test_review_starts_later_in_a_trump_contract_and_says_so():
 @pytest.mark.parametrize("seed", [1.5, [1], True, None])
 def test_widget_constructors_refuse_a_seed_that_is_not_a_number_or_a_word(seed):
     for make in (lambda: Trainer("legal", seed=seed), lambda: RoundPlayer(seed=seed)):
-        with pytest.raises(TypeError, match="a seed is an int or a str"):
+        with pytest.raises(JassError, match="seed"):  # a jasslib error, not a TypeError
             make()
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import _check
 from ..ddtable import solved_contracts
+from ..errors import ArgumentError, excerpt
 from ..rulesets import CLASSIC, Ruleset
 from ..simulation import CONTRACT_NAMES
 
@@ -27,6 +29,8 @@ def _deal_hands(deal: Round | Sequence[CardSet | str]) -> tuple[CardSet, ...]:
 
     if isinstance(deal, Round):
         return tuple(deal.initial_hand(s) for s in range(4))
+    if not isinstance(deal, (list, tuple)):
+        raise ArgumentError(f"deal: a Round or four hands in a list, got {excerpt(deal)}")
     checked = Round(list(deal))  # D1, D3: four hands of nine, no card twice (a specific error otherwise)
     return tuple(CardSet(checked.initial_hand(s)) for s in range(4))
 
@@ -99,7 +103,7 @@ def _need(table: pd.DataFrame, names: Sequence[str], what: str) -> None:
     solved = solved_contracts(table)
     missing = [name for name in names if name not in solved]
     if missing:
-        raise ValueError(f"{what} needs the DD values of {', '.join(missing)}; this table holds only "
+        raise ArgumentError(f"{what} needs the DD values of {', '.join(missing)}; this table holds only "
                          f"{', '.join(solved) or 'none'} (it was made with contracts=[...]): make one with all six "
                          "contracts (python -m jasslib dd-table without --contracts)")
 
@@ -113,6 +117,7 @@ def dd_scores(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataF
     >>> s.columns.tolist() == CONTRACT_NAMES, bool((s["undenufe"] % 4 == 0).all())
     (True, True)
     """
+    _check.frame(table, "the DD table")
     import pandas as pd
 
     _need(table, CONTRACT_NAMES, "dd_scores")
@@ -132,6 +137,7 @@ def dd_best(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.DataFra
     >>> bool((b.regret >= 0).all()), b.best.dtype.name
     (True, 'category')
     """
+    _check.frame(table, "the DD table")
     import numpy as np
     import pandas as pd
 
@@ -170,6 +176,8 @@ def dd_vs_rule(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
     >>> t.index.tolist() == CONTRACT_NAMES, int(t.deals.iloc[0]) == len(table)
     (True, True)
     """
+    _check.frame(table, "the DD table")
+    _check.frame(sim, "sim (the frame of simulate)")
     import pandas as pd
 
     gaps = _rule_gaps(table, sim)
@@ -191,9 +199,9 @@ def _rule_gaps(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
     import pandas as pd
 
     if "trick_points_0" not in sim.columns or "contract" not in sim.columns:
-        raise ValueError("sim must be a frame of jasslib.simulation.simulate(..., contract='all')")
+        raise ArgumentError("sim must be a frame of jasslib.simulation.simulate(..., contract='all')")
     if set(sim["seed"].astype(str).unique()) != set(table["seed"].astype(str).unique()):
-        raise ValueError("the DD table and the simulation must come from the same seed (the same deals)")
+        raise ArgumentError("the DD table and the simulation must come from the same seed (the same deals)")
     solved = solved_contracts(table)
     dd = table.melt(id_vars=["deal"], value_vars=[f"dd_{c}" for c in solved], var_name="contract",
                     value_name="dd")
@@ -203,7 +211,7 @@ def _rule_gaps(table: pd.DataFrame, sim: pd.DataFrame) -> pd.DataFrame:
     rule = rule[rule["contract"].isin(solved)]
     both = dd.merge(rule, on=["deal", "contract"], how="inner")
     if len(both) < len(rule):
-        raise ValueError("every deal of the simulation must be in the DD table (use the same seed and deals)")
+        raise ArgumentError("every deal of the simulation must be in the DD table (use the same seed and deals)")
     both["contract"] = pd.Categorical(both["contract"], categories=CONTRACT_NAMES, ordered=True)
     both["gap"] = both["rule"].astype(int) - both["dd"].astype(int)
     return both
@@ -236,8 +244,9 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     >>> feature_fit(ddtable.sample())
     Traceback (most recent call last):
     ...
-    ValueError: feature_fit needs more deals than features (...) on each half, got 20
+    jasslib.errors.ArgumentError: feature_fit needs more deals than features (...) on each half, got 20
     """
+    _check.frame(table, "the DD table")
     import numpy as np
     import pandas as pd
 
@@ -246,7 +255,7 @@ def feature_fit(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> tuple[
     train = (table["deal"].to_numpy() % 2) == 0
     test = ~train
     if train.sum() < x.shape[1] or test.sum() == 0:
-        raise ValueError(f"feature_fit needs more deals than features ({x.shape[1]}) on each half, got {len(table)}")
+        raise ArgumentError(f"feature_fit needs more deals than features ({x.shape[1]}) on each half, got {len(table)}")
     rows, predicted = {}, []
     solved = solved_contracts(table)
     for c, name in enumerate(CONTRACT_NAMES):

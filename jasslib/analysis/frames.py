@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .. import _check
+from ..errors import ArgumentError, excerpt
 from ..simulation import CONTRACT_NAMES, summarize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,11 +20,12 @@ def _diff_matrix(df: pd.DataFrame) -> tuple[Any, pd.DataFrame]:
     """(deals × 6 score differences, the first row of each deal) of a frame simulated with contract="all"."""
     import numpy as np
 
+    _check.frame(df, 'the frame of simulate(..., contract="all")', ("deal", "contract", "score_0", "score_1"))
     n = len(CONTRACT_NAMES)
     d = df.sort_values(["deal", "contract"], kind="stable")
     codes = d["contract"].cat.codes.to_numpy()
     if len(d) % n or not (codes.reshape(-1, n) == np.arange(n)).all():
-        raise ValueError('expected a frame of simulate(..., contract="all"): each deal under all six contracts')
+        raise ArgumentError('expected a frame of simulate(..., contract="all"): each deal under all six contracts')
     diff = (d["score_0"].to_numpy(dtype=np.int64) - d["score_1"].to_numpy(dtype=np.int64)).reshape(-1, n)
     return diff, d.iloc[::n]
 
@@ -74,13 +77,16 @@ def schieben_table(choose: pd.DataFrame, every: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
+    _check.frame(choose, 'choose (the frame of simulate(..., contract="choose"))',
+                 ("seed", "deal", "contract", "schoben", "score_0", "score_1"))
+    _check.frame(every, 'every (the frame of simulate(..., contract="all"))', ("seed", "deal"))
     if set(choose["seed"].astype(str).unique()) != set(every["seed"].astype(str).unique()):
-        raise ValueError("the two frames must come from the same seed (the same deals)")
+        raise ArgumentError("the two frames must come from the same seed (the same deals)")
     b = best_contracts(every).set_index("deal")
     c = choose.set_index("deal")
     deals = c.index.intersection(b.index)
     if len(deals) < len(c):
-        raise ValueError("every deal of `choose` must also be in `every` (simulate the same rounds)")
+        raise ArgumentError("every deal of `choose` must also be in `every` (simulate the same rounds)")
     c, b = c.loc[deals], b.loc[deals]
     values = b[[f"fh_value_{n}" for n in CONTRACT_NAMES]].max(axis=1)
     actual = c["score_0"].astype(int) - c["score_1"].astype(int)
@@ -107,6 +113,8 @@ def compare_summaries(frames: Mapping[str, pd.DataFrame], name: str = "group") -
     """
     import pandas as pd
 
+    if not isinstance(frames, Mapping) or not frames:
+        raise ArgumentError(f"frames: a dict of labelled frames such as {{'rule': df}}, got {excerpt(frames)}")
     return pd.concat({label: summarize(df) for label, df in frames.items()}, names=[name])
 
 
@@ -121,6 +129,7 @@ def raw_vs_multiplied(df: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
+    _check.frame(df, "the frame of simulate", ("contract", "multiplier", "trick_points_0", "trick_score_0"))
     g = df.groupby("contract", observed=True)
     out = pd.DataFrame({
         "multiplier": g["multiplier"].first().astype(int),

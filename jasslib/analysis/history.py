@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError, excerpt
+from ..round import Round
+
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
-
-    from ..round import Round
 
 __all__ = ["history_table"]
 
@@ -36,6 +37,11 @@ def history_table(rnd: Round, events: Iterable[str] | None = None, cards: Iterab
     """
     import pandas as pd
 
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
+    for what, given in (("events", events), ("cards", cards)):
+        if given is not None and (isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple, set))):
+            raise ArgumentError(f"{what}: a list such as ['weis'] or ['Q♥'] (or None), got {excerpt(given)}")
     rows = rnd.history
     table = pd.DataFrame({
         "event": pd.Series([e["event"] for e in rows], dtype=object),

@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
 from math import comb
 from typing import TYPE_CHECKING
 
+from .. import _check
 from ..cards import Rank
+from ..errors import ArgumentError, excerpt
 from ..rulesets import CLASSIC, Ruleset
 from ..weis import four_points
 
@@ -70,6 +72,7 @@ def longest_run(pattern: int) -> int:
     >>> longest_run(0b000111011), longest_run(0), longest_run(0b111111111)
     (3, 0, 9)
     """
+    pattern = _check.whole(pattern, "pattern (a suit's 9 bits)", high=511)
     best = run = 0
     for r in range(9):
         run = run + 1 if pattern >> r & 1 else 0
@@ -113,14 +116,21 @@ def count_hands(max_run: int | None = None, four_of: Iterable[int] = ()) -> int:
     True
     """
     required = 0
-    for rank in set(four_of):
-        if not 0 <= rank <= 8:
-            raise ValueError(f"a rank index is 0 (six) to 8 (ace), got {rank!r}")
+    for rank in _ranks(four_of, "four_of"):
         required |= 1 << rank
-    limit = 10 if max_run is None else int(max_run)
-    if limit < 1:
-        raise ValueError(f"max_run must be at least 1, got {max_run!r}")
+    limit = 10 if max_run is None else _check.whole(max_run, "max_run", low=1, high=DECK_SIZE)
     return _count(limit, required)
+
+
+def _ranks(ranks: Iterable[int], what: str) -> set[int]:
+    """Rank indexes 0 (six) to 8 (ace) or :class:`~jasslib.Rank` members, checked: a list of at most 36."""
+    if isinstance(ranks, (str, bytes)) or not isinstance(ranks, Iterable):
+        raise ArgumentError(f"{what}: rank indexes 0 (six) to 8 (ace) in a list, got {excerpt(ranks)}")
+    items = list(islice(ranks, DECK_SIZE + 1))
+    if len(items) > DECK_SIZE:
+        raise ArgumentError(f"{what}: at most {DECK_SIZE} rank indexes, got more")
+    return {int(rank) if isinstance(rank, Rank) else _check.whole(rank, f"{what}: a rank index (0 = six to 8 = ace)",
+                                                                    high=8) for rank in items}
 
 
 def p_holds(cards: int) -> Fraction:
@@ -129,8 +139,7 @@ def p_holds(cards: int) -> Fraction:
     >>> p_holds(2) == Fraction(comb(34, 7), comb(36, 9)), p_holds(0), p_holds(10)
     (True, Fraction(1, 1), Fraction(0, 1))
     """
-    if cards < 0:
-        raise ValueError(f"a number of cards is at least 0, got {cards!r}")
+    cards = _check.whole(cards, "cards (a number of cards)", high=DECK_SIZE)
     if cards > HAND_SIZE:
         return Fraction(0)
     return Fraction(comb(DECK_SIZE - cards, HAND_SIZE - cards), TOTAL_HANDS)
@@ -158,6 +167,7 @@ def p_sequence_at_least(length: int) -> Fraction:
     >>> p_sequence_at_least(8) == Fraction(4 * (28 + 28 - 1), TOTAL_HANDS)   # 6–K or 7–A of one suit
     True
     """
+    length = _check.whole(length, "length (of a sequence)", low=None, high=DECK_SIZE)
     if length <= 0:
         return Fraction(1)
     if length > 9:
@@ -171,6 +181,7 @@ def p_longest_sequence(length: int) -> Fraction:
     >>> sum(p_longest_sequence(n) for n in range(10))
     Fraction(1, 1)
     """
+    length = _check.whole(length, "length (of a sequence)", high=DECK_SIZE - 1)
     return p_sequence_at_least(length) - p_sequence_at_least(length + 1)
 
 
@@ -184,7 +195,7 @@ def p_four_of_a_kind(ranks: Iterable[int]) -> Fraction:
     >>> p_four_of_a_kind([4, 5]) == 2 * p_holds(4) - p_holds(8)
     True
     """
-    ranks = sorted(set(ranks))
+    ranks = sorted(_ranks(ranks, "ranks"))
     total = Fraction(0)
     for k in range(1, len(ranks) + 1):
         for subset in combinations(ranks, k):
@@ -199,7 +210,8 @@ def weis_ranks(ruleset: Ruleset = CLASSIC) -> tuple[int, ...]:
     >>> weis_ranks(), weis_ranks(MODERN)
     ((4, 5, 6, 7, 8), (3, 4, 5, 6, 7, 8))
     """
-    return tuple(r for r in range(9) if four_points(r, ruleset) is not None)
+    rs = Ruleset.parse(ruleset)
+    return tuple(r for r in range(9) if four_points(r, rs) is not None)
 
 
 def p_any_weis(ruleset: Ruleset = CLASSIC) -> Fraction:
@@ -255,6 +267,7 @@ def exact_weis_table(ruleset: Ruleset = CLASSIC) -> pd.DataFrame:
     >>> float(t.loc["some four of a kind", "exact"]) < float(t.loc["a sequence (3+ cards)", "exact"])
     True
     """
+    ruleset = Ruleset.parse(ruleset)
     import pandas as pd
 
     rows = _events(ruleset)
@@ -283,6 +296,7 @@ def weis_events(masks: Iterable[int], ruleset: Ruleset = CLASSIC) -> pd.DataFram
     >>> e[["longest_sequence", "four_jacks", "four_aces", "any_weis", "stoeck_clubs"]].astype(int).iloc[0].tolist()
     [3, 1, 0, 1, 1]
     """
+    ruleset = Ruleset.parse(ruleset)
     import pandas as pd
 
     from ..cards import CardSet
@@ -290,8 +304,12 @@ def weis_events(masks: Iterable[int], ruleset: Ruleset = CLASSIC) -> pd.DataFram
     from ..weis import find_weis, has_stoeck, has_weis
 
     ranks = weis_ranks(ruleset)
+    if isinstance(masks, (str, bytes)) or not isinstance(masks, Iterable):
+        raise ArgumentError(f"masks: hand masks (whole numbers of 36 bits) in a list or array, got {excerpt(masks)}")
     rows = []
     for m in masks:
+        if not _check.is_whole(m) or not 0 <= m < 1 << DECK_SIZE:
+            raise ArgumentError(f"masks: a hand mask is a whole number of 36 bits, got {excerpt(m)}")
         hand = CardSet.from_mask(int(m))
         found = find_weis(hand, ruleset)
         fours = {int(w.rank) for w in found if w.rank is not None}  # rank: None for a sequence
@@ -313,10 +331,14 @@ def weis_check(hands: Sequence[int] | pd.DataFrame, ruleset: Ruleset = CLASSIC) 
     >>> list(check.columns), bool((check.z.abs() < 5).all())
     (['how', 'exact', 'empirical', 'hands', 'z'], True)
     """
+    ruleset = Ruleset.parse(ruleset)
     import numpy as np
     import pandas as pd
 
+    if not isinstance(hands, pd.DataFrame) and (isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable)):
+        raise ArgumentError(f"hands: hand masks in a list or array, or the frame of weis_events, got {excerpt(hands)}")
     events = hands if isinstance(hands, pd.DataFrame) else weis_events(hands, ruleset)
+    _check.frame(events, "hands", ("longest_sequence", "four_jacks", "four_aces", "any_weis", "stoeck_clubs"))
     seq = events["longest_sequence"]
     four_cols = [c for c in events.columns if c.startswith("four_")]
     hits = [seq >= 3, seq == 3, seq == 4, seq >= 5, events["four_jacks"], events["four_aces"]]

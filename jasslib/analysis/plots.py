@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from .. import _check
+from ..errors import ArgumentError, excerpt
 from ..simulation import CONTRACT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -14,10 +16,16 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["hist_grid", "box_by_contract"]
 
 
-def _as_frames(frames: pd.DataFrame | Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+def _as_frames(frames: pd.DataFrame | Mapping[str, pd.DataFrame], column: str) -> dict[str, pd.DataFrame]:
     import pandas as pd
 
-    return {"": frames} if isinstance(frames, pd.DataFrame) else dict(frames)
+    data = {"": frames} if isinstance(frames, pd.DataFrame) else dict(frames) if isinstance(frames, Mapping) else None
+    if not data or len(data) > 20:
+        raise ArgumentError(f"frames: a frame of simulate, or a dict of up to 20 labelled frames, "
+                            f"got {excerpt(frames)}")
+    for label, df in data.items():
+        _check.frame(df, f"frame {excerpt(label)}", ("contract", column))
+    return data
 
 
 def hist_grid(
@@ -29,9 +37,12 @@ def hist_grid(
     """Small multiples: one histogram panel per contract of ``column``, one outline per labelled frame
     (densities, so frames of different sizes compare).  Returns the matplotlib figure.
     """
+    data = _as_frames(frames, column)  # checked before matplotlib is loaded (that takes a while)
+    if not (_check.is_whole(bins) and 1 <= bins <= 1_000
+            or not isinstance(bins, (str, bytes)) and hasattr(bins, "__len__") and 2 <= len(bins) <= 1_001):
+        raise ArgumentError(f"bins: a number of bins from 1 to 1,000, or the bin edges, got {excerpt(bins)}")
     import matplotlib.pyplot as plt
 
-    data = _as_frames(frames)
     fig, axes = plt.subplots(2, 3, figsize=(12, 6), sharex=True, sharey=True, constrained_layout=True)
     for ax, contract in zip(axes.flat, CONTRACT_NAMES):
         for label, df in data.items():
@@ -52,9 +63,9 @@ def box_by_contract(frames: pd.DataFrame | Mapping[str, pd.DataFrame], column: s
     """Box plots of ``column`` per contract, one box per labelled frame side by side (whiskers at the 5th
     and 95th percentiles, means marked).  Returns the matplotlib figure.
     """
+    data = _as_frames(frames, column)  # checked before matplotlib is loaded (that takes a while)
     import matplotlib.pyplot as plt
 
-    data = _as_frames(frames)
     k = len(data)
     width = 0.8 / k
     fig, ax = plt.subplots(figsize=(12, 4.5), constrained_layout=True)

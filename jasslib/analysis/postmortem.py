@@ -7,14 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import _check
+from ..errors import ArgumentError, excerpt
 from ..players.sampling import sample_layouts
+from ..round import Round
 from ..rulesets import CLASSIC, Ruleset
 from ..simulation import CONTRACT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-    from ..round import Round
+MAX_REVIEW_ROUNDS = 1_000
+"""The most rounds :func:`review_losses` reviews (each takes the solver seconds)."""
+MAX_SOLVED_LAYOUTS = 1_000
+"""The most layouts :func:`best_by_layout` solves."""
 
 __all__ = ["REVIEW_COLUMNS", "review", "review_totals", "review_losses", "best_by_layout"]
 
@@ -40,6 +46,8 @@ def _replay_start(rnd: Round) -> Round:
     from ..errors import PhaseError
     from ..round import Round
 
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
     if rnd.contract is None:
         raise PhaseError("there is nothing to review yet: the contract is not named (C1)")
     fresh = Round([rnd.initial_hand(s) for s in range(4)], dealer=rnd.dealer, forehand=rnd.forehand,
@@ -81,9 +89,8 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     from ..cards import Card
     from ..solver import Position, solve
 
-    if isinstance(from_trick, bool) or not isinstance(from_trick, int) or not 1 <= from_trick <= 9:
-        raise ValueError(f"from_trick: a trick number from 1 to 9 (O1: nine tricks), got {from_trick!r}")
     replay = _replay_start(rnd)
+    from_trick = _check.whole(from_trick, "from_trick (a trick number, O1: nine tricks)", low=1, high=9)
     plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
     rows = []
     totals: tuple[int, int] | None = None  # both teams' end-of-round points, perfect play from here
@@ -120,6 +127,7 @@ def review_totals(table: pd.DataFrame) -> pd.DataFrame:
     >>> t.columns.tolist(), int(t["cards"].sum())
     (['team', 'cards', 'best', 'mistakes', 'lost'], 28)
     """
+    _check.frame(table, "the table of review()", ("seat", "team", "card", "lost", "best_value", "value"))
     g = table.groupby("seat")
     out = g.agg(team=("team", "first"), cards=("card", "size"), mistakes=("lost", lambda s: int((s > 0).sum())),
                 lost=("lost", "sum"))
@@ -149,9 +157,13 @@ def review_losses(rounds: int = 3, seed: int | str = 0, contracts: Sequence[str]
     from ..players import RuleBasedPlayer, play_round
     from ..round import Round
 
+    rounds = _check.whole(rounds, "rounds", high=MAX_REVIEW_ROUNDS)
+    if contracts is not None and (isinstance(contracts, (str, bytes)) or not isinstance(contracts, (list, tuple))
+                                  or len(contracts) > 12):
+        raise ArgumentError(f"contracts: a list of contract names (or None for all six), got {excerpt(contracts)}")
     names = list(CONTRACT_NAMES) if contracts is None else [CONTRACT_NAMES[int(Contract.parse(c))] for c in contracts]
     rs = Ruleset.get(ruleset)
-    hands = deal_batch(seed, 0, int(rounds))
+    hands = deal_batch(seed, 0, rounds)
     rows = []
     for deal, row in enumerate(hands):
         for name in names:
@@ -194,6 +206,9 @@ def best_by_layout(rnd: Round, count: int = 12, seed: int | str = 0) -> pd.DataF
     from ..errors import PhaseError
     from ..solver import Position, solve
 
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
+    count = _check.whole(count, "count (of layouts, each solved)", low=1, high=MAX_SOLVED_LAYOUTS)
     contract, seat = rnd.contract, rnd.to_move  # the seat is None once the round is done
     if contract is None or seat is None:
         raise PhaseError("a decision is solved while the cards are being played (after the contract, C1)")

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import _check
 from ..ddtable import solved_contracts
+from ..errors import ArgumentError, excerpt
 from ..rulesets import CLASSIC, Ruleset
 from ..simulation import CONTRACT_NAMES
 from .dd import _TRUMP_NAMES, _need, dd_best, dd_scores
@@ -56,6 +58,7 @@ def tip_puur_naell(table: pd.DataFrame) -> pd.DataFrame:
     >>> t.index.tolist(), t.columns.tolist()
     (['Puur: us', 'Puur: them'], ['Näll: us', 'Näll: them'])
     """
+    _check.frame(table, "the DD table")
     import pandas as pd
 
     from ..cards import Card, Rank, Suit
@@ -88,6 +91,7 @@ def tip_schieben(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC,
     >>> t.columns.tolist()
     ['deals', 'own', 'partner', 'push gain', 'P(push better)']
     """
+    _check.frame(table, "the DD table")
     import numpy as np
     import pandas as pd
 
@@ -124,6 +128,7 @@ def tip_obenabe(table: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.Dat
     >>> tip_obenabe(ddtable.sample_notrump(100)).columns.tolist()     # Obenabe and Undenufe only
     ['deals', 'obenabe points', 'undenufe points']
     """
+    _check.frame(table, "the DD table")
     import numpy as np
     import pandas as pd
 
@@ -161,6 +166,7 @@ def tip_weis(sim: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.Series:
     >>> bool(0 <= s["P(a team records Weis)"] <= 1), s.index[-1]
     (True, 'P(a team with a Weis scores none of it)')
     """
+    _check.frame(sim, "sim (the frame of simulate)")
     import numpy as np
     import pandas as pd
 
@@ -172,7 +178,7 @@ def tip_weis(sim: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.Series:
     diff = (sim["score_0"].astype(int) - sim["score_1"].astype(int)).to_numpy()
     without = diff - (sim["weis_0"].astype(int) - sim["weis_1"].astype(int)).to_numpy()
     if sim["seed"].astype(str).nunique() != 1:
-        raise ValueError("tip_weis needs the frame of one simulation seed")
+        raise ArgumentError("tip_weis needs the frame of one simulation seed")
     first = sim["seed"].iloc[0]
     seed = int(first) if isinstance(first, (int, np.integer)) else str(first)
     deals = sim["deal"].to_numpy()
@@ -191,6 +197,8 @@ def tip_weis(sim: pd.DataFrame, ruleset: Ruleset | str = CLASSIC) -> pd.Series:
     })
 
 
+MAX_TIP_ROUNDS = 10_000
+"""The most rounds :func:`tip_positions` plays (each position found is solved)."""
 TIP_KINDS = ("smear", "last_trick", "trump_lead")
 """The decisions :func:`tip_positions` collects: smearing on the partner's trick (4th seat, the partner
 winning), the choice between a strong and a weak card before the last trick (trick 8), and leading a
@@ -269,9 +277,13 @@ def tip_positions(rounds: int = 50, seed: int | str = 0, kinds: Sequence[str] = 
     from ..players import RuleBasedPlayer, take_turn
     from ..round import Round
 
+    rounds = _check.whole(rounds, "rounds", high=MAX_TIP_ROUNDS)
+    _check.seed(seed)
+    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, (list, tuple)) or len(kinds) > 12:
+        raise ArgumentError(f"kinds: a list of tip kinds ({', '.join(TIP_KINDS)}), got {excerpt(kinds)}")
     bad = [k for k in kinds if k not in TIP_KINDS]
     if bad:
-        raise ValueError(f"unknown tip kind {bad[0]!r}: expected one of {', '.join(TIP_KINDS)}")
+        raise ArgumentError(f"unknown tip kind {excerpt(bad[0])}: expected one of {', '.join(TIP_KINDS)}")
     players = [RuleBasedPlayer()] * 4
     rs = Ruleset.get(ruleset)
     rows = []
@@ -296,6 +308,7 @@ def tip_summary(positions: pd.DataFrame) -> pd.DataFrame:
     >>> tip_summary(tip_positions(2, seed=1, kinds=["last_trick"])).columns.tolist()
     ['decisions', 'mean gain', 'P(helps)', 'P(neutral)', 'P(hurts)', 'P(tip card is best)']
     """
+    _check.frame(positions, "the frame of tip_positions", ("kind", "gain", "tip_best"))
     import pandas as pd
 
     g = positions.groupby("kind")

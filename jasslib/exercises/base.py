@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .. import display
+from .. import _check, display
 from ..cards import Card, CardSet, Rank, Suit, restyle
 from ..contracts import Contract
-from ..errors import JassError
+from ..errors import ArgumentError, JassError, excerpt
 from ..round import Round
 from ..rulesets import Ruleset
 from ..seats import Seat, Team
@@ -261,25 +261,27 @@ class Topic:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
-            raise ValueError(f"a topic's name is a lower-case word such as 'legal', got {self.name!r}")
+            raise ArgumentError(f"a topic's name is a lower-case word such as 'legal', got {excerpt(self.name)}")
         if self.kind not in ANSWER_KINDS:
-            raise ValueError(f"topic {self.name!r}: unknown kind {self.kind!r}: expected one of "
+            raise ArgumentError(f"topic {excerpt(self.name)}: unknown kind {excerpt(self.kind)}: expected one of "
                              f"{', '.join(ANSWER_KINDS)}")
         bad_rules = [r for r in self.rules if not isinstance(r, str) or not _RULE_ID.match(r)]
         if not self.rules or bad_rules:
-            raise ValueError(f"topic {self.name!r}: rules are rule ids such as 'P4', got {self.rules!r}")
+            raise ArgumentError(f"topic {excerpt(self.name)}: rules are rule ids such as 'P4', "
+                                f"got {excerpt(self.rules)}")
         weights = dict(self.cases)
         if not weights or any(isinstance(w, bool) or not isinstance(w, int) or w <= 0 for w in weights.values()):
-            raise ValueError(f"topic {self.name!r}: cases map each teaching case to a positive whole weight, "
-                             f"got {weights!r}")
+            raise ArgumentError(f"topic {excerpt(self.name)}: cases map each teaching case to a positive whole weight, "
+                             f"got {excerpt(weights)}")
         unknown = [c for c in self.first_cases if c not in weights]
         if unknown:
-            raise ValueError(f"topic {self.name!r}: first_cases {unknown} are not among its cases")
+            raise ArgumentError(f"topic {excerpt(self.name)}: first_cases {unknown} are not among its cases")
         if self.levels:
             levelled = [c for level in self.levels for c in level]
             if any(not level for level in self.levels) or sorted(levelled) != sorted(weights):
-                raise ValueError(f"topic {self.name!r}: levels must hold every case exactly once, none empty; "
-                                 f"got {self.levels!r} for the cases {list(weights)}")
+                raise ArgumentError(f"topic {excerpt(self.name)}: levels must hold every case exactly once, "
+                                    "none empty; "
+                                 f"got {excerpt(self.levels)} for the cases {list(weights)}")
 
     @property
     def level_count(self) -> int:
@@ -290,9 +292,9 @@ class Topic:
         """The cases of ``level`` (1 = easiest); every case for ``None``.  A ValueError for a level it lacks."""
         if level is None:
             return tuple(self.cases)
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= self.level_count:
-            raise ValueError(f"topic {self.name!r} has levels 1 to {self.level_count} (or None for all), "
-                             f"got {level!r}")
+        if not _check.is_whole(level) or not 1 <= level <= self.level_count:
+            raise ArgumentError(f"topic {excerpt(self.name)} has levels 1 to {self.level_count} (or None for all), "
+                                f"got {excerpt(level)}")
         return self.levels[level - 1] if self.levels else tuple(self.cases)
 
     def draw_case(self, rng: random.Random, number: int, level: int | None = None) -> str:
@@ -329,9 +331,9 @@ def register(topic: Topic) -> Topic:
     Raises ValueError when it is not a :class:`Topic` or its name is taken.
     """
     if not isinstance(topic, Topic):
-        raise ValueError(f"register a Topic, not {type(topic).__name__}")
+        raise ArgumentError(f"register a Topic, not {type(topic).__name__}")
     if topic.name in _REGISTRY:
-        raise ValueError(f"a topic named {topic.name!r} is already registered")
+        raise ArgumentError(f"a topic named {excerpt(topic.name)} is already registered")
     _REGISTRY[topic.name] = topic
     return topic
 
@@ -347,7 +349,7 @@ def get_topic(name: str) -> Topic:
     """The registered topic ``name``; a ValueError naming the topics if there is none."""
     topic = _REGISTRY.get(name) if isinstance(name, str) else None
     if topic is None:
-        raise ValueError(f"unknown topic {name!r}: expected one of {', '.join(_REGISTRY)}")
+        raise ArgumentError(f"unknown topic {excerpt(name)}: expected one of {', '.join(_REGISTRY)}")
     return topic
 
 

@@ -39,9 +39,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _check
 from ..cards import Card, CardSet, Rank, Suit
 from ..contracts import Contract
-from ..errors import ContractError
+from ..errors import ArgumentError, ContractError, excerpt
 from ..play import LAST_TRICK_BONUS, check_play, legal_cards, trick_points, trick_winner
 from ..round import Round, deal_deck
 from ..rulebook import RULE_ID_PATTERN, RULES
@@ -90,20 +91,21 @@ class Question:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not _ID.match(self.id):
-            raise ValueError(f"a question's id is 'NN.k' such as '03.2', got {self.id!r}")
+            raise ArgumentError(f"a question's id is 'NN.k' such as '03.2', got {excerpt(self.id)}")
         if self.kind not in QUESTION_KINDS:
-            raise ValueError(f"question {self.id}: kind is one of {', '.join(QUESTION_KINDS)}, got {self.kind!r}")
+            raise ArgumentError(f"question {self.id}: kind is one of {', '.join(QUESTION_KINDS)}, "
+                                f"got {excerpt(self.kind)}")
         unknown = [r for r in self.rules if r not in RULES]
         if not self.rules or unknown:
-            raise ValueError(f"question {self.id}: rules are rule ids of the rule book, got {self.rules!r}")
+            raise ArgumentError(f"question {self.id}: rules are rule ids of the rule book, got {excerpt(self.rules)}")
         if not RULE_ID_PATTERN.search(self.explanation):
-            raise ValueError(f"question {self.id}: the explanation must cite a rule id")
+            raise ArgumentError(f"question {self.id}: the explanation must cite a rule id")
         if self.kind == "choice" and (len(self.options) < 2 or self.answer not in self.options):
-            raise ValueError(f"question {self.id}: the answer {self.answer!r} must be one of its options")
+            raise ArgumentError(f"question {self.id}: the answer {excerpt(self.answer)} must be one of its options")
         if self.kind == "cards" and (self.exercise is None or self.exercise.kind != "cards"):
-            raise ValueError(f"question {self.id}: a cards question needs a position (an Exercise of kind cards)")
+            raise ArgumentError(f"question {self.id}: a cards question needs a position (an Exercise of kind cards)")
         if self.kind == "number" and (isinstance(self.answer, bool) or not isinstance(self.answer, int)):
-            raise ValueError(f"question {self.id}: a number question's answer is a whole number")
+            raise ArgumentError(f"question {self.id}: a number question's answer is a whole number")
 
     @property
     def notebook(self) -> str:
@@ -612,7 +614,7 @@ def _notebook_08() -> list[Question]:
     score = r.score()
     weis = r.weis_result
     if weis is None:  # the round is played to the end: its Weis contest is settled
-        raise ValueError("the bots' round of notebook 08 has no Weis contest")
+        raise ArgumentError("the bots' round of notebook 08 has no Weis contest")
     s2, s3 = weis.declarations[2].weis[0], weis.declarations[3].weis[0]
     why = ("both are worth 20 with three cards, so the top card decides, and the jack beats the nine; the trump "
            "suit would only decide between equal sequences")
@@ -908,15 +910,15 @@ def notebooks() -> tuple[str, ...]:
 
 
 def _notebook_key(notebook: str | int) -> str:
-    if isinstance(notebook, int) and not isinstance(notebook, bool):
-        key = f"{notebook:02d}"
+    key = ""
+    if _check.is_whole(notebook) and 0 <= notebook < 100:  # not True, not a Seat
+        key = f"{int(notebook):02d}"
     elif isinstance(notebook, str):
         text = notebook.strip()
-        key = text.zfill(2) if text.isdigit() else text
-    else:
-        key = repr(notebook)
+        key = text.zfill(2) if text.isascii() and text.isdigit() else text
     if key not in _BUILDERS:
-        raise ValueError(f"no questions for notebook {notebook!r}: the notebooks are {', '.join(_BUILDERS)}")
+        raise ArgumentError(f"no questions for notebook {excerpt(notebook)}: "
+                            f"the notebooks are {', '.join(_BUILDERS)}")
     return key
 
 
@@ -926,7 +928,7 @@ def _questions(key: str) -> tuple[Question, ...]:
     ids = [q.id for q in made]
     expected = [f"{key}.{k}" for k in range(1, len(made) + 1)]
     if ids != expected:
-        raise ValueError(f"notebook {key}'s questions must be numbered {expected}, got {ids}")
+        raise ArgumentError(f"notebook {key}'s questions must be numbered {expected}, got {ids}")
     return made
 
 
@@ -938,7 +940,7 @@ def questions_for(notebook: str | int) -> tuple[Question, ...]:
     >>> questions_for("99")
     Traceback (most recent call last):
     ...
-    ValueError: no questions for notebook '99': the notebooks are 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11, 12, 13
+    jasslib.errors.ArgumentError: no questions for notebook '99': the notebooks are 01, 02, 03, ..., 13
     """
     return _questions(_notebook_key(notebook))
 
@@ -951,11 +953,12 @@ def question(qid: str) -> Question:
     """
     match = _ID.match(qid.strip()) if isinstance(qid, str) else None
     if match is None:
-        raise ValueError(f"a question is named 'NN.k' such as '03.2', not {qid!r}")
+        raise ArgumentError(f"a question is named 'NN.k' such as '03.2', not {excerpt(qid)}")
     found = questions_for(match.group(1))
     number = int(match.group(2))
     if not 1 <= number <= len(found):
-        raise ValueError(f"notebook {match.group(1)} has the questions {found[0].id} to {found[-1].id}, not {qid!r}")
+        raise ArgumentError(f"notebook {match.group(1)} has the questions {found[0].id} to {found[-1].id}, "
+                            f"not {excerpt(qid)}")
     return found[number - 1]
 
 

@@ -14,7 +14,7 @@ are re-exported here.
 >>> get_topic("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown topic 'poker': expected one of deal, contract, legal, trick, ..., revoke, schneider
+jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., schneider
 """
 
 from __future__ import annotations

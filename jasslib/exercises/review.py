@@ -24,10 +24,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .. import _check
+from ..errors import ArgumentError, excerpt
 from ..rulebook import RULES
 from ..rulesets import CLASSIC, Ruleset
 from .base import Exercise, Feedback, get_topic, topic_names
-from .series import exercise
+from .series import MAX_COUNT, MAX_NUMBER, _check_series, exercise
 
 __all__ = [
     "FINAL_CHECK_COUNT",
@@ -69,9 +71,13 @@ def topic_list(topics: str | Sequence[str] | None) -> tuple[str, ...]:
     """
     if topics is None or isinstance(topics, str):
         return course_topics(topics)
+    if not isinstance(topics, (list, tuple)):
+        raise ArgumentError(f"topics: a topic's name, a list of names, or None for all, got {excerpt(topics)}")
     names = tuple(topics)
+    if len(names) > 1_000:
+        raise ArgumentError(f"topics: a list of topic names, got {len(names):,} of them")
     if not names:
-        raise ValueError("a review needs at least one topic")
+        raise ArgumentError("a review needs at least one topic")
     for name in names:
         get_topic(name)
     return names
@@ -86,8 +92,8 @@ def mixed_exercise(seed: int | str, number: int, topics: str | Sequence[str] | N
     for the same class seed), drawn from every case (no level).
     """
     names = topic_list(topics)
-    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        raise ValueError(f"number is the exercise's 0-based index in the review (0, 1, 2 ...), got {number!r}")
+    _check_series(seed)
+    number = _check.whole(number, "number (the exercise's 0-based index in the review)", high=MAX_NUMBER)
     topic = random.Random(f"review/{seed}/{number}/{'+'.join(names)}").choice(names)
     return exercise(topic, f"review {seed}", number, ruleset)
 
@@ -99,8 +105,8 @@ def mixed(seed: int | str = 0, topics: str | Sequence[str] | None = None, count:
     ``topics`` is a list of topic names, the name of the last topic met (every topic up to it in course
     order), or None for every topic.
     """
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be at least 1, got {count!r}")
+    _check_series(seed)
+    count = _check.whole(count, "count", low=1, high=MAX_COUNT)
     return [mixed_exercise(seed, n, topics, ruleset) for n in range(count)]
 
 
@@ -112,8 +118,8 @@ def final_check_exercises(seed: int | str = 0, topics: str | Sequence[str] | Non
     ``i`` of its topic's series ``f"final {seed}"``.
     """
     names = topic_list(topics)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be at least 1, got {count!r}")
+    _check_series(seed)
+    count = _check.whole(count, "count", low=1, high=MAX_COUNT)
     rng = random.Random(f"final/{seed}/{'+'.join(names)}")
     order: list[str] = []
     while len(order) < count:
@@ -138,6 +144,10 @@ def rules_judged(ex: Exercise, feedback: Feedback | None) -> tuple[tuple[str, ..
     cites none).  A wrong answer is wrong on the rules of its wrong items; an unanswered or unreadable
     one (``feedback`` None, or only a request to answer in the form asked for) on all of them.
     """
+    if not isinstance(ex, Exercise):
+        raise ArgumentError(f"expected an Exercise (see jasslib.exercises.exercise), got {excerpt(ex)}")
+    if feedback is not None and not isinstance(feedback, Feedback):
+        raise ArgumentError(f"expected the Feedback of Exercise.check (or None), got {excerpt(feedback)}")
     tested = _unique(r for item in ex.check(ex.answer).items for r in _ids(item.rule)) or get_topic(ex.topic).rules
     if feedback is None or all(item.key == "answer" and not item.correct for item in feedback.items):
         return (), tested
@@ -185,9 +195,14 @@ def score_by_rule(answers: Iterable[tuple[Exercise, Feedback | None]]) -> list[R
     >>> [(s.rule, s.right, s.wrong) for s in score_by_rule([(ex, ex.check(ex.answer)), (ex, None)])]
     [('S1', 1, 1)]
     """
+    if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
+        raise ArgumentError(f"answers: (exercise, feedback) pairs in a list, got {excerpt(answers)}")
     right: dict[str, int] = {}
     wrong: dict[str, int] = {}
-    for ex, feedback in answers:
+    for answer in answers:
+        if not isinstance(answer, (list, tuple)) or len(answer) != 2:
+            raise ArgumentError(f"answers: each is an (Exercise, Feedback or None) pair, got {excerpt(answer)}")
+        ex, feedback = answer
         good, bad = rules_judged(ex, feedback)
         for r in good:
             right[r] = right.get(r, 0) + 1

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import random
 
+from .. import _check
+from ..errors import CardParseError
 from ..rulesets import CLASSIC, Ruleset
 from .base import Exercise, get_topic
 
 __all__ = ["exercise", "exercises"]
 
 
+MAX_NUMBER = 10**9
+"""The highest exercise number of a series (a series has no end, but an index is a plain number)."""
+MAX_COUNT = 1_000
+"""The most exercises :func:`exercises` (and a review) returns at once."""
+
+
 def _check_series(seed: int | str) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is a whole number or a word, got {seed!r}")
+    if seed is None:
+        raise CardParseError("a series' seed is a whole number or a word (a class's seed), got None")
+    _check.seed(seed)
 
 
 def exercise(
@@ -39,12 +48,11 @@ def exercise(
     >>> exercise("poker")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown topic 'poker': expected one of deal, contract, legal, trick, weis, ..., schneider
+    jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., schneider
     """
     record = get_topic(topic)
     _check_series(seed)
-    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        raise ValueError(f"number is the exercise's 0-based index in the series (0, 1, 2 ...), got {number!r}")
+    number = _check.whole(number, "number (the exercise's 0-based index in the series)", high=MAX_NUMBER)
     rs = Ruleset.get(ruleset)
     record.level_cases(level)  # a ValueError for a level the topic lacks
     rng = random.Random(f"{topic}/{seed}/{number}/{rs.name}")
@@ -63,9 +71,8 @@ def exercises(
     >>> exercises("claim", count=0)
     Traceback (most recent call last):
     ...
-    ValueError: count must be at least 1, got 0
+    jasslib.errors.ArgumentError: count: expected a whole number from 1 to 1,000, got 0
     """
     get_topic(topic)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be at least 1, got {count!r}")
+    count = _check.whole(count, "count", low=1, high=MAX_COUNT)
     return [exercise(topic, seed, i, ruleset, level) for i in range(count)]

@@ -24,9 +24,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .. import _check
 from ..cards import Card
 from ..contracts import Contract
-from ..errors import PhaseError
+from ..errors import ArgumentError, PhaseError, excerpt
 from ..game import Game
 from ..round import Round, RoundView
 from .heuristics import SCHIEBEN, default_threshold
@@ -64,9 +65,16 @@ class Player(Protocol):
         ...
 
 
-def _check_players(players: Sequence[Player]) -> None:
-    if len(players) != 4:
-        raise ValueError(f"a round needs four players, one per seat 0..3, got {len(players)}")
+def _check_players(players: Sequence[Player | None]) -> None:
+    if not isinstance(players, (list, tuple)) or len(players) != 4:
+        raise ArgumentError(f"players: a round needs four players, one per seat 0..3, in a list, got "
+                            f"{excerpt(players)}")
+
+
+def _check_target(target: object, what: str) -> None:
+    kinds = {"a Round": (Round,), "a Game": (Game,), "a Round or a Game": (Round, Game)}[what]
+    if not isinstance(target, kinds):
+        raise ArgumentError(f"expected {what}, got {excerpt(target)}")
 
 
 def play_round(rnd: Round, players: Sequence[Player]) -> Round:
@@ -81,6 +89,7 @@ def play_round(rnd: Round, players: Sequence[Player]) -> Round:
     >>> r.done
     True
     """
+    _check_target(rnd, "a Round")
     _check_players(players)
     while not rnd.done:
         take_turn(rnd, players)
@@ -93,13 +102,15 @@ def take_turn(target: Round | Game, players: Sequence[Player | None]) -> None:
     ``target`` is a :class:`~jasslib.Round` or a :class:`~jasslib.Game` (whose current round is used);
     the player sees only ``view(seat)``.  A wrong answer raises the engine's own error.
     """
+    _check_target(target, "a Round or a Game")
+    _check_players(players)
     rnd = target.round if isinstance(target, Game) else target
     seat = rnd.to_move
     if seat is None:
         raise PhaseError("the hand is over: nobody is to move")
     player = players[seat]
     if player is None:
-        raise ValueError(f"seat {int(seat)} is to move but has no player")
+        raise ArgumentError(f"seat {int(seat)} is to move but has no player")
     view = rnd.view(seat)
     if rnd.contract is None:
         contract = player.choose_contract(view)
@@ -119,6 +130,7 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
     >>> g.over, max(g.scores) >= 1000
     (True, True)
     """
+    _check_target(game, "a Game")
     _check_players(players)
     while not game.over:
         take_turn(game, players)
@@ -139,8 +151,8 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed = _check.seed(seed)
+        self.rng = random.Random(self.seed)
 
     def choose_contract(self, view: RoundView) -> Contract | None:
         """A uniform choice among the six contracts, and schieben (1/7) when allowed."""
@@ -150,7 +162,7 @@ class RandomPlayer:
     def play_card(self, view: RoundView) -> Card:
         """A uniform choice among ``view.legal``."""
         if view.legal is None:
-            raise ValueError(f"seat {int(view.seat)} is not to play (view.legal is None)")
+            raise PhaseError(f"seat {int(view.seat)} is not to play (view.legal is None)")
         return self.rng.choice(view.legal)
 
     def __repr__(self) -> str:
@@ -174,7 +186,7 @@ def view_ints(view: RoundView) -> tuple[int, int, tuple[int, ...], int, int, tup
     (1, 2, True, 152)
     """
     if view.contract is None or view.legal is None:
-        raise ValueError(f"seat {int(view.seat)} has no card to play now (phase {view.phase.value})")
+        raise PhaseError(f"seat {int(view.seat)} has no card to play now (phase {view.phase.value})")
     contract = int(view.contract)
     return (
         view.hand.mask,
@@ -219,7 +231,7 @@ class RuleBasedPlayer:
     """
 
     def __init__(self, threshold: float | None = None) -> None:
-        self.threshold = None if threshold is None else float(threshold)
+        self.threshold = None if threshold is None else _check.finite(threshold, "threshold")
 
     def threshold_for(self, view: RoundView) -> float:
         """The schieben threshold used with ``view``'s ruleset."""

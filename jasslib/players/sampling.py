@@ -44,8 +44,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb
 
+from .. import _check
 from ..cards import FULL_MASK, CardSet
-from ..errors import ImpossibleViewError, JassError, PhaseError
+from ..errors import ArgumentError, ImpossibleViewError, PhaseError, excerpt
 from ..play import legal_mask
 from ..round import Round, RoundView
 from ..seats import Seat
@@ -374,11 +375,12 @@ class LayoutSampler:
         return self._accepted / self._draws if self._draws else 1.0
 
 
-def _check_count(count: int) -> None:
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise JassError(f"the number of layouts is a whole number, got {count!r}")
-    if count < 1:
-        raise JassError(f"the number of layouts must be at least 1, got {count}")
+MAX_LAYOUTS = 100_000
+"""The most layouts drawn by one call."""
+
+
+def _check_count(count: int) -> int:
+    return _check.whole(count, "count (of layouts)", low=1, high=MAX_LAYOUTS)
 
 
 def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[Layout]:
@@ -395,9 +397,12 @@ def sample_layouts(rnd: Round, count: int = 12, seed: int | str = 0) -> list[Lay
     >>> len(ls), ls[0] == r.hands, all(l[r.to_move] == r.hand(r.to_move) for l in ls)
     (5, True, True)
     """
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"expected a Round, got {excerpt(rnd)}")
     if rnd.contract is None or rnd.done:
         raise PhaseError("layouts are sampled while the cards are being played (after the contract, C1)")
-    _check_count(count)
+    count = _check_count(count)
+    _check.seed(seed)
     seat = rnd.to_move
     assert seat is not None  # a round in play has a seat to move
     h = rnd.hands

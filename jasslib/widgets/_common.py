@@ -26,7 +26,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import display
 from ..cards import Card, CardLike
-from ..errors import JassError
+from ..errors import ArgumentError, JassError, excerpt
 
 __all__ = ["InputError", "friendly", "text_html", "message_html", "guarded", "display_function", "card_label",
            "card_tooltip", "cards_row_html", "check_style", "CardPicture", "CardLook", "MARKED", "card_pictures_row",
@@ -50,7 +50,7 @@ def check_style(style: str) -> str:
     'swiss'
     """
     if style not in STYLES:
-        raise ValueError(f"unknown style {style!r}: expected one of {', '.join(STYLES)}")
+        raise ArgumentError(f"unknown style {excerpt(style)}: expected one of {', '.join(STYLES)}")
     return style
 
 

@@ -134,7 +134,7 @@ class ProgressPanel:
         self.store: Progress | None = None
         try:
             self.store = open_progress(progress)
-        except (ProgressFileError, TypeError) as exc:
+        except ProgressFileError as exc:  # a wrong type of argument is raised, a file that cannot be used shown
             self.message.value = message_html(str(exc), "warn")
         if self.store is None and not self.message.value:
             self.message.value = message_html("Progress is not recorded here (progress=False).", "warn")

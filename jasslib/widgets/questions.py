@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..cards import Card, CardSet
-from ..errors import CardNotInHandError
+from ..errors import ArgumentError, CardNotInHandError
 from ..exercises import get_topic
 from ..exercises.base import Malformed, _as_int
 from ..exercises.questions import Question, questions_for
@@ -148,7 +148,7 @@ class QuestionWidget:
         """
         if self.choice is not None:
             if response not in self.question.options:
-                raise ValueError(f"choose one of the options: {' / '.join(self.question.options)}")
+                raise ArgumentError(f"choose one of the options: {' / '.join(self.question.options)}")
             self.choice.value = response
         elif self.question.kind == "cards":
             marked = CardSet(response)

@@ -34,10 +34,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from .. import _check
 from ..cards import Card, CardLike
 from ..contracts import Contract
 from ..display import cards_html, trick_html
-from ..errors import IllegalPlayError, JassError
+from ..errors import ArgumentError, CardParseError, IllegalPlayError, JassError, excerpt
 from ..players import Player, RuleBasedPlayer, take_turn
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
@@ -94,16 +95,15 @@ class RoundPlayer:
         show_tricks: bool = False,
     ) -> None:
         self.seat = Seat.parse(seat)
-        self.hints = bool(hints)
-        if not isinstance(show_tricks, bool):
-            raise JassError(f"show_tricks is True or False (show the finished tricks' cards), got {show_tricks!r:.40}")
-        self.show_tricks = show_tricks
+        self.hints = _check.flag(hints, "hints")
+        self.show_tricks = _check.flag(show_tricks, "show_tricks")
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.bots = self._bots(bots)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise TypeError(f"a seed is an int or a str, got {seed!r}")
-        self.seed: int | str = seed
+        checked = _check.seed(seed, room=8)  # each round's seed adds "/k"
+        if checked is None:
+            raise CardParseError("a round player's seed is a whole number or a word, got None")
+        self.seed: int | str = checked
         self.rounds_played = 0
         self.dealer = Seat.parse(dealer)
         self.hand_buttons: dict[Card, CardPicture] = {}
@@ -153,13 +153,14 @@ class RoundPlayer:
             return tuple(None if s == self.seat else default for s in range(4))
         if isinstance(bots, Sequence) and not isinstance(bots, (str, bytes)):
             if len(bots) != 4:
-                raise ValueError(f"bots: one player per seat 0..3 (the learner's may be None), got {len(bots)}")
+                raise ArgumentError(f"bots: one player per seat 0..3 (the learner's may be None), got {len(bots)}")
             chosen = tuple(None if s == self.seat else bots[s] for s in range(4))
         else:
             chosen = tuple(None if s == self.seat else bots for s in range(4))
         for s, bot in enumerate(chosen):
             if s != self.seat and not isinstance(bot, Player):
-                raise TypeError(f"bots: seat {s} needs a player (choose_contract and play_card), got {bot!r}")
+                raise ArgumentError(f"bots: seat {s} needs a player (choose_contract and play_card), "
+                                    f"got {excerpt(bot)}")
         return chosen
 
     def _round_seed(self) -> int | str:

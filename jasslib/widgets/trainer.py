@@ -38,8 +38,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from .. import _check
 from ..cards import Card, CardSet
-from ..errors import CardNotInHandError, CardParseError
+from ..errors import ArgumentError, CardNotInHandError, CardParseError, JassError, excerpt
 from ..exercises import Exercise, Feedback, exercise, get_topic
 from ..exercises.review import (
     FINAL_CHECK_COUNT,
@@ -50,6 +51,7 @@ from ..exercises.review import (
     score_by_rule,
     topic_list,
 )
+from ..exercises.series import MAX_COUNT, MAX_NUMBER
 from ..progress import ProgressSpec, save_attempt, trainer_progress
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat, Team
@@ -94,7 +96,7 @@ __all__ = [
 ]
 
 _NOBODY = "nobody"
-_MAX_SEED_LENGTH = 200
+_MAX_SEED_LENGTH = _check.MAX_SEED_TEXT
 _MIXED = 0
 """The level menu's value for "every case" (no level)."""
 
@@ -115,17 +117,22 @@ def parse_seed(text: str | int) -> int | str:
     ...
     jasslib.widgets._common.InputError: Please type a seed: a number or a word.
     """
-    if isinstance(text, int) and not isinstance(text, bool):
-        return text
-    s = str(text).strip()
+    if not isinstance(text, str):
+        checked = _check.seed(text)  # a whole number (not True, not a Seat), else a CardParseError
+        if checked is None:
+            raise InputError("Please type a seed: a number or a word.")
+        return checked
+    s = text.strip()
     if not s:
         raise InputError("Please type a seed: a number or a word.")
     if len(s) > _MAX_SEED_LENGTH:
         raise InputError(f"Please type a shorter seed (at most {_MAX_SEED_LENGTH} characters).")
     try:
-        return int(s)
-    except ValueError:
-        return s
+        _check.seed(s)
+    except JassError:
+        raise InputError("Please type the seed in plain letters and digits.") from None
+    digits = s[1:] if s[:1] in "+-" else s
+    return int(s) if digits.isascii() and digits.isdigit() and len(digits) <= 70 else s
 
 
 @dataclass(frozen=True)
@@ -213,13 +220,10 @@ class Trainer:
 
     def _build(self, seed: int | str, number: int, ruleset: Ruleset | str, style: str) -> None:
         """Everything but the topic: the widgets, the tally and the first exercise."""
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ValueError(f"number is the exercise's 0-based index in the series, got {number!r}")
+        number = _check.whole(number, "number (the exercise's 0-based index in the series)", high=MAX_NUMBER)
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):  # the seed field's text is parsed below
-            raise TypeError(f"a seed is an int or a str, got {seed!r}")
-        self.seed = parse_seed(seed)
+        self.seed = parse_seed(seed)  # a number or a text (the seed field's text is parsed), checked
         self.number = number
         self.tally = Tally()
         self._counted = False  # the current exercise already counts in the tally
@@ -409,7 +413,7 @@ class Trainer:
             return (who, points[0])
         if kind in ("team", "seat"):
             return who
-        raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
+        raise ArgumentError(f"this trainer cannot answer exercises of kind {excerpt(kind)}")
 
     @property
     def answered(self) -> bool:
@@ -463,15 +467,15 @@ class Trainer:
         elif kind in ("team", "seat"):
             self._set_choice(response)
         else:
-            raise ValueError(f"this trainer cannot answer exercises of kind {kind!r}")
+            raise ArgumentError(f"this trainer cannot answer exercises of kind {excerpt(kind)}")
 
     def _set_points(self, values: tuple[Any, ...]) -> None:
         if len(values) != len(self.points_inputs):
-            raise ValueError(f"expected {len(self.points_inputs)} numbers, got {len(values)}")
+            raise ArgumentError(f"expected {len(self.points_inputs)} numbers, got {len(values)}")
         numbers = []
         for v in values:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"points are whole numbers, got {v!r}")
+                raise ArgumentError(f"points are whole numbers, got {excerpt(v)}")
             numbers.append(int(v))
         for box, v in zip(self.points_inputs, numbers):
             box.value = str(v)
@@ -795,8 +799,7 @@ class FinalCheck(Trainer):
         style: str = "french",
         progress: ProgressSpec = None,
     ) -> None:
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be at least 1, got {count!r}")
+        count = _check.whole(count, "count", low=1, high=MAX_COUNT)
         self.progress = trainer_progress(progress)
         self.topics = topic_list(topics)
         self.count = count
