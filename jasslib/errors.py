@@ -49,6 +49,7 @@ __all__ = [
     "RulesetError",
     "ImpossibleViewError",
     "BudgetError",
+    "HintError",
     "excerpt",
     "EXCERPT_LENGTH",
 ]
@@ -160,3 +161,7 @@ class ImpossibleViewError(JassError):
 
 class BudgetError(JassError):
     """A search budget that cannot be spent: a time or a sample count that is zero, negative or not a number."""
+
+
+class HintError(JassError):
+    """A hint asked where there is none to give: no card to play for the seat, or a card outside the hint."""
