@@ -39,6 +39,7 @@ from ..contracts import Contract
 from ..display import cards_html, trick_html
 from ..errors import IllegalPlayError, JassError
 from ..players import Player, RuleBasedPlayer, take_turn
+from ..progress import ProgressSpec, save_round, trainer_progress
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
@@ -54,6 +55,7 @@ from ._common import (
     message_html,
     text_html,
 )
+from .hint import HintBox
 
 __all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html"]
 
@@ -65,11 +67,19 @@ class RoundPlayer:
     :class:`~jasslib.players.RuleBasedPlayer` at every other seat), one player for every other
     seat, or four players indexed by seat (the learner's entry is ignored).  **New round** deals
     the next seed with the deal moved one seat to the right (D4), so the forehand changes.
-    ``hints=True`` fades the cards that may not be played in the table picture (the engine's
-    ``view.legal``); by default the learner finds them out, and a refused card says why.
+    ``show_legal=True`` fades the cards that may not be played (the engine's ``view.legal``); by
+    default the learner finds them out, and a refused card says why.  ``hints=True`` is the old name
+    of ``show_legal`` and still means the same (giving both, they must agree).
+
+    The **Hint** button (:attr:`hint_box`, a :class:`~jasslib.widgets.hint.HintBox`) helps during play in
+    two stages, from the learner's own view: first the idea, then the card with the expected points of
+    every legal card.  ``hint_budget``/``hint_samples``: the search's seconds and layouts per hint.  The
+    hints used are told in the round's summary (:attr:`hints_used`, :attr:`cards_shown`) and, when the
+    round is over, recorded in progress (``progress``: as the trainers', see
+    :func:`jasslib.progress.trainer_progress`).
 
     Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → its picture, clicked to play it; a
-    :class:`~jasslib.widgets._common.CardPicture`, faded when ``hints`` rule it out), :attr:`message`
+    :class:`~jasslib.widgets._common.CardPicture`, faded when ``show_legal`` rules it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
     :attr:`last_review` (the :func:`~jasslib.analysis.review` table); the methods :meth:`play`,
@@ -84,10 +94,22 @@ class RoundPlayer:
         bots: Player | Sequence[Player | None] | None = None,
         style: str = "french",
         dealer: Seat | int = 3,
-        hints: bool = False,
+        hints: bool | None = None,
+        show_legal: bool | None = None,
+        hint_budget: float | None = 1.0,
+        hint_samples: int | None = None,
+        progress: ProgressSpec = None,
     ) -> None:
         self.seat = Seat.parse(seat)
-        self.hints = bool(hints)
+        for name, value in (("show_legal", show_legal), ("hints", hints)):
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(f"{name} is True or False, got {value!r}")
+        if hints is not None and show_legal is not None and hints != show_legal:
+            raise ValueError(f"hints (the old name of show_legal) is {hints} but show_legal is {show_legal}: "
+                             "give one of them")
+        self.show_legal = bool(show_legal if show_legal is not None else hints)
+        self.progress = trainer_progress(progress)
+        self.progress_note: str | None = None
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.bots = self._bots(bots)
@@ -120,9 +142,12 @@ class RoundPlayer:
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
         self.review_button.on_click(self._on_review)
+        self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
+        self._recorded = False
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             w.HBox([self.new_round_button, self.review_button]), self.review_output, w.HTML("<b>Log</b>"),
+             self.hint_box.ui, w.HBox([self.new_round_button, self.review_button]), self.review_output,
+             w.HTML("<b>Log</b>"),
              self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
         )
@@ -156,8 +181,42 @@ class RoundPlayer:
         dealer = Seat((int(self.dealer) + self.rounds_played) % 4)
         return Round.deal(seed=self._round_seed(), dealer=dealer, ruleset=self.ruleset)
 
+    @property
+    def hints(self) -> bool:
+        """The old name of :attr:`show_legal` (kept so that older notebooks still run)."""
+        return self.show_legal
+
+    @property
+    def hints_used(self) -> int:
+        """Positions of this round where the learner asked for a hint (the idea)."""
+        return self.hint_box.ideas
+
+    @property
+    def cards_shown(self) -> int:
+        """Positions of this round where the hint went on to show the card."""
+        return self.hint_box.cards
+
+    def hint(self) -> None:
+        """Press **Hint** (the idea first, then the card)."""
+        self.hint_box.press()
+
+    def _hint_view(self) -> RoundView | None:
+        rnd = getattr(self, "round", None)
+        if rnd is None or rnd.done or rnd.contract is None or rnd.to_move != self.seat:
+            return None
+        return rnd.view(self.seat)
+
+    def _record_round(self) -> None:
+        """Once per finished round: the hints used go to progress (never raises)."""
+        if self._recorded or not self.round.done:
+            return
+        self._recorded = True
+        self.progress_note = save_round(self.progress, hints=self.hints_used, cards=self.cards_shown)
+
     def _start(self) -> None:
         self.last_review = None
+        self._recorded = False
+        self.hint_box.reset_counts()
         self.review_output.value = ""
         self._run_bots()
         self._refresh()
@@ -185,7 +244,12 @@ class RoundPlayer:
         rnd = self.round
         if rnd.done:
             s = rnd.score()
-            return f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. Click New round to play again."
+            used = ("no hint" if not self.hints_used else
+                    f"{self.hints_used} hint{'s' if self.hints_used != 1 else ''} "
+                    f"(the card shown {self.cards_shown} time{'s' if self.cards_shown != 1 else ''})")
+            note = f" {self.progress_note}" if self.progress_note else ""
+            return (f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. You used {used}.{note} "
+                    "Click New round to play again.")
         if not self.my_turn:  # pragma: no cover - the bots always play on to the learner's turn
             return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]  # the round is in play here, so its contract is set
         if rnd.contract is None:
@@ -288,6 +352,7 @@ class RoundPlayer:
 
     def _after_move(self, said: str) -> None:
         self._run_bots()
+        self._record_round()
         self._refresh()
         self.message.value = message_html(f"{said} {self._prompt()}", "ok")
 
@@ -299,19 +364,22 @@ class RoundPlayer:
         self.header.value = (f"<h3 style='margin:0.2em 0'>Schieber — you are seat {me} (team {me % 2}, "
                              f"partner seat {int(self.seat.partner)})</h3><small>seed {html.escape(str(rnd.seed))}, "
                              f"{html.escape(self.ruleset.name)} rules</small>")
-        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False)
+        shown = view if self.show_legal else replace(view, legal=None)
+        self.table.value = table_html(shown, self.style, own_hand=False)
         choosing = rnd.contract is None and self.my_turn
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
         self.review_button.disabled = not rnd.done
         self._build_hand(view)
+        self.hint_box.refresh()
+        self.hint_box.ui.layout.display = None if rnd.contract is not None and not rnd.done else "none"
         self.log.value = log_html(rnd, self.style)
 
     def _build_hand(self, view: RoundView) -> None:
-        """The learner's cards as pictures to click (the table leaves them out); with ``hints`` the cards
+        """The learner's cards as pictures to click (the table leaves them out); with ``show_legal`` the cards
         the engine rules out are faded."""
-        legal = view.legal if self.hints else None
+        legal = view.legal if self.show_legal else None
         drawn = tuple((card, legal is not None and card not in legal) for card in view.hand)
         if drawn == self._hand_drawn:
             return
