@@ -145,3 +145,23 @@ def test_round_is_unchanged_by_a_hint() -> None:
     before = r.to_json()
     hint(r, time_budget=None, samples=8)
     assert r.to_json() == before
+
+
+def test_review_own_view_marks_costly_cards_and_accuracy() -> None:
+    from jasslib.analysis import OWN_VIEW_COLUMNS, own_view_accuracy, review_own_view
+    from jasslib.players import RandomPlayer, play_round
+
+    r = play_round(Round.deal(seed=1), [RandomPlayer(seed=4)] * 4)
+    t = review_own_view(r, 2, threshold=4, time_budget=None, samples=8)
+    assert list(t.columns) == list(OWN_VIEW_COLUMNS) and len(t) == 9 and set(t.seat) == {2}
+    assert list(t.trick) == list(range(1, 10))  # from trick 1
+    assert (t.lost >= 0).all() and ((t.best_value - t.value).clip(lower=0).round(1) == t.lost).all()
+    assert (t.mistake == (t.lost >= 4)).all()
+    assert set(t.idea) <= set(IDEAS)
+    a = own_view_accuracy(t)
+    assert a.cards == 9 and a.mean_lost == round(t.lost.mean(), 1)
+    assert a.within_2 == round(float((t.lost <= 2).mean()), 3)
+    with pytest.raises(HintError):
+        review_own_view(r, 2, threshold=0)
+    with pytest.raises(HintError):
+        review_own_view("round", 0)  # type: ignore[arg-type]  # a wrong type on purpose

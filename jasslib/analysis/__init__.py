@@ -25,7 +25,19 @@ importable from ``jasslib.analysis`` itself:
 from __future__ import annotations
 
 from ..players.sampling import sample_layouts
-from .coach import IDEAS, Hint, Idea, PositionFacts, hint, idea_for, position_facts
+from .coach import (
+    IDEAS,
+    OWN_VIEW_COLUMNS,
+    Accuracy,
+    Hint,
+    Idea,
+    PositionFacts,
+    hint,
+    idea_for,
+    own_view_accuracy,
+    position_facts,
+    review_own_view,
+)
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
 from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
@@ -114,4 +126,8 @@ __all__ = [
     "hint",
     "idea_for",
     "position_facts",
+    "OWN_VIEW_COLUMNS",
+    "Accuracy",
+    "review_own_view",
+    "own_view_accuracy",
 ]

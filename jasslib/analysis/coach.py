@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, CardSet, Rank
 from ..errors import HintError
@@ -40,7 +41,8 @@ from ..play import above_table, trick_points, trick_winner
 from ..round import Round, RoundView
 from ..seats import Seat
 
-__all__ = ["IDEAS", "Idea", "Hint", "hint", "idea_for", "position_facts", "PositionFacts"]
+__all__ = ["IDEAS", "Idea", "Hint", "hint", "idea_for", "position_facts", "PositionFacts", "OWN_VIEW_COLUMNS",
+           "Accuracy", "review_own_view", "own_view_accuracy"]
 
 
 IDEAS: dict[str, tuple[str, str]] = {
@@ -314,3 +316,76 @@ def hint(view: RoundView | Round, seed: int | str = 0, time_budget: float | None
     facts = position_facts(view)
     idea = _choose_idea(view, facts, card, legal)
     return Hint(view.seat, idea, facts.sentences(), card, ranked, str(move["phase"]), int(move["layouts"]))
+
+
+OWN_VIEW_COLUMNS = ("trick", "seat", "card", "value", "best_value", "lost", "best_card", "idea", "mistake")
+"""The columns of :func:`review_own_view`: ``value``/``best_value`` the expected points (team, from here,
+as in :class:`Hint`) of the card played and of the search's best card, ``lost`` their difference (never
+below 0), ``idea`` the key of the idea that explains the best card, ``mistake`` whether ``lost`` is at least
+the review's threshold."""
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """A round's accuracy from the player's own view: ``cards`` judged, ``mean_lost`` (expected points lost
+    per card) and ``within_2`` (the share of cards within 2 expected points of the best)."""
+
+    cards: int
+    mean_lost: float
+    within_2: float
+
+    def __str__(self) -> str:
+        return (f"{self.mean_lost:.1f} expected points lost per card; {self.within_2:.0%} of the {self.cards} cards "
+                "within 2 points of the best")
+
+
+def review_own_view(rnd: Round, seat: Seat | int, threshold: float = 5.0, seed: int | str = 0,
+                    time_budget: float | None = 0.8, samples: int | None = None) -> Any:
+    """Every card ``seat`` played in ``rnd`` judged from its own view at that moment, from trick 1: the
+    search's expected points of the card played and of the best card (:func:`hint` at that position,
+    which sees only what the seat saw).  A pandas table with :data:`OWN_VIEW_COLUMNS`; a card is a
+    ``mistake`` when it loses at least ``threshold`` expected points.  Forced cards lose nothing and are not
+    searched.  :func:`own_view_accuracy` sums a table up.
+
+    >>> from jasslib import Round
+    >>> from jasslib.players import RuleBasedPlayer, play_round
+    >>> r = play_round(Round.deal(seed=2), [RuleBasedPlayer()] * 4)
+    >>> t = review_own_view(r, 0, time_budget=None, samples=6)
+    >>> len(t), bool((t.lost >= 0).all()), list(t.columns) == list(OWN_VIEW_COLUMNS)
+    (9, True, True)
+    """
+    import pandas as pd
+
+    from .postmortem import _replay_start
+
+    me = Seat.parse(seat)
+    if not isinstance(rnd, Round):
+        raise HintError(f"review_own_view needs a Round, got {type(rnd).__name__}")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not threshold > 0:
+        raise HintError(f"threshold is the expected points that make a mistake, a number above 0, got {threshold!r}")
+    replay = _replay_start(rnd)
+    plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
+    rows = []
+    for k, (s, card) in enumerate(plays):
+        if s == me:
+            h = hint(replay.view(me), seed=seed, time_budget=time_budget, samples=samples)
+            value = dict(h.points)[card]
+            best_value = h.points[0][1]
+            lost = max(0.0, round(best_value - value, 1))
+            rows.append((k // 4 + 1, int(me), str(card), value, best_value, lost, str(h.card), h.idea.key,
+                         lost >= threshold))
+        replay.play(card, s)
+    return pd.DataFrame.from_records(rows, columns=list(OWN_VIEW_COLUMNS))
+
+
+def own_view_accuracy(table: Any) -> Accuracy:
+    """The :class:`Accuracy` of a :func:`review_own_view` table.
+
+    >>> import pandas as pd
+    >>> str(own_view_accuracy(pd.DataFrame({"lost": [0.0, 1.5, 6.0, 0.5]})))
+    '2.0 expected points lost per card; 75% of the 4 cards within 2 points of the best'
+    """
+    lost = [float(x) for x in table["lost"]]
+    if not lost:
+        return Accuracy(0, 0.0, 1.0)
+    return Accuracy(len(lost), round(sum(lost) / len(lost), 1), round(sum(x <= 2 for x in lost) / len(lost), 3))
