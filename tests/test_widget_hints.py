@@ -91,3 +91,20 @@ def test_rounds_progress_validated_on_write_and_read(tmp_path) -> None:
         ProgressRecord.from_dict(bad, "x.json")
     old = {k: v for k, v in rec.to_dict().items() if k != "rounds"}
     assert ProgressRecord.from_dict(old, "x").rounds == RoundsProgress()
+
+
+def test_review_shows_own_view_accuracy_beside_all_cards_open(tmp_path) -> None:
+    p = fast_player(tmp_path)
+    while not p.round.done:
+        if p.round.contract is None:
+            p.choose("♥")
+        else:
+            p.play(min(p.round.legal_cards()))
+    p.review_button.click()
+    text = parse(p.review_output.value).text
+    assert "Review from what you could see" in text and "Accuracy:" in text
+    assert "with all cards open" in text  # the double-dummy review stays beside it
+    t = p.last_own_review
+    assert len(t) == 9 and text.count("expected points lost per card") == 1
+    marks = parse(p.review_output.value).find_all(class_="jass-own-mark")
+    assert len(marks) == 9 and sum("✗" in m.text for m in marks) == int(t.mistake.sum())

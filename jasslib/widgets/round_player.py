@@ -57,7 +57,7 @@ from ._common import (
 )
 from .hint import HintBox
 
-__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html"]
+__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html", "own_view_html"]
 
 
 class RoundPlayer:
@@ -138,6 +138,7 @@ class RoundPlayer:
                                       tooltip="After the round: every card judged with all cards open")
         self.review_output = w.HTML()
         self.last_review: Any = None
+        self.last_own_review: Any = None
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
@@ -215,6 +216,7 @@ class RoundPlayer:
 
     def _start(self) -> None:
         self.last_review = None
+        self.last_own_review = None
         self._recorded = False
         self.hint_box.reset_counts()
         self.review_output.value = ""
@@ -333,10 +335,14 @@ class RoundPlayer:
             return
         if self.last_review is None:
             self.review_output.value = message_html("Solving every position of the round with all cards open …")
-            from ..analysis import review
+            from ..analysis import review, review_own_view
 
+            self.last_own_review = review_own_view(self.round, self.seat, seed=self.seed,
+                                                   time_budget=self.hint_box.time_budget,
+                                                   samples=self.hint_box.samples)
             self.last_review = review(self.round, from_trick=self.review_start())
-        self.review_output.value = review_html(self.last_review, self.seat, self.style)
+        self.review_output.value = (own_view_html(self.last_own_review, self.style)
+                                    + review_html(self.last_review, self.seat, self.style))
 
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): solving every card of the first trick
     #: can take the solver seconds; from trick 2 a round takes under a second (at most 0.9 s on 40 rounds).
@@ -561,3 +567,29 @@ def review_html(table: Any, seat: Seat | int = 0, style: str = "french") -> str:
                  f"(you {lost[me]}, your partner {lost[(me + 2) % 4]}); the other team lost {team[1 - mt]}. "
                  f"Per seat: {html.escape(seats)}.</div></div>")
     return "".join(parts)
+
+
+def own_view_html(table: Any, style: str = "french") -> str:
+    """The review from the learner's own view (:func:`jasslib.analysis.review_own_view`'s table): the
+    accuracy figure, then each card marked ✓ (within the threshold) or ✗ costly, with the better card
+    and the idea that explains it."""
+    from ..analysis import IDEAS, own_view_accuracy
+
+    rows = table.to_dict("records")
+    acc = own_view_accuracy(table)
+    lines = []
+    for r in rows:
+        if r["mistake"]:
+            why = IDEAS[r["idea"]][1]
+            mark = (f'<span class="jass-own-mark" data-lost="{r["lost"]}" style="color:#a00000">✗ cost '
+                    f'{r["lost"]:.1f} expected points</span> — better: '
+                    f'{cards_html([Card.parse(r["best_card"])], style, small=True)} <small>{html.escape(why)}</small>')
+        else:
+            mark = f'<span class="jass-own-mark" data-lost="{r["lost"]}" style="color:#1a6b1a">✓ good</span>'
+        lines.append(f"<tr><td>trick {r['trick']}</td><td>{cards_html([Card.parse(r['card'])], style, small=True)}"
+                     f"</td><td>{mark}</td></tr>")
+    return ("<div class='jass-own-review'><h4 style='margin:0.3em 0'>Review from what you could see</h4>"
+            "<div style='font-size:12px'>Each of your cards compared, from trick 1, with the best card from your "
+            "own view at that moment (sampled hidden hands, the same search as the Hint).</div>"
+            f"<div class='jass-accuracy'><b>Accuracy:</b> {html.escape(str(acc))}.</div>"
+            f"<table>{''.join(lines)}</table></div>")
