@@ -102,7 +102,7 @@ _LAZY: dict[str, str] = {
     "Trainer": "widgets", "Tally": "widgets", "trainer": "widgets", "legal_cards_trainer": "widgets",
     "trick_trainer": "widgets", "weis_trainer": "widgets", "contest_trainer": "widgets",
     "stoeck_trainer": "widgets", "score_trainer": "widgets", "claim_trainer": "widgets", "RoundPlayer": "widgets",
-    "deal_trainer": "widgets", "contract_trainer": "widgets", "announce_trainer": "widgets",
+    "HintBox": "widgets", "deal_trainer": "widgets", "contract_trainer": "widgets", "announce_trainer": "widgets",
     "stoeck_timing_trainer": "widgets", "claim_check_trainer": "widgets", "revoke_trainer": "widgets",
     "schneider_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
     "FinalCheck": "widgets", "final_check": "widgets", "TrainersPage": "widgets", "trainers_page": "widgets",
