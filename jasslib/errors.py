@@ -50,6 +50,7 @@ __all__ = [
     "ImpossibleViewError",
     "BudgetError",
     "ArgumentError",
+    "HintError",
     "excerpt",
     "EXCERPT_LENGTH",
 ]
@@ -163,3 +164,7 @@ class BudgetError(JassError):
     """A search budget that cannot be spent: a time or a sample count that is zero, negative or not a number."""
 class ArgumentError(JassError):
     """An argument of the wrong type or out of range: a count, a size, a flag, a number, a path or a choice."""
+
+
+class HintError(JassError):
+    """A hint asked where there is none to give: no card to play for the seat, or a card outside the hint."""

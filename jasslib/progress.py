@@ -38,7 +38,12 @@ after the solution was shown; ``level``: the highest level reached (null: never 
 ``questions``: the checked questions at the end of the notebooks (:mod:`jasslib.widgets.questions`), per
 notebook and question id: ``attempts``, the checks made (a check without an answer is not one);
 ``right_at``, the check at which the answer was first right (1: at the first attempt; null: not right
-yet).  Discussion questions are not checked, so not recorded.  Format 2 added ``questions``; a file of
+yet).  Discussion questions are not checked, so not recorded.
+
+``rounds`` (optional, added within format 2): the rounds finished at the round player
+(:class:`jasslib.widgets.RoundPlayer`), ``{"played": 3, "hints": 5, "cards": 2}``: rounds played, hints
+asked (the idea) and hints that went on to show the card; a file without it reads as none played.
+Format 2 added ``questions``; a file of
 format 1 (:data:`READ_FORMATS`) is read as it is (it has no answers yet) and written again as format 2.
 
 For a class (:func:`export_progress`, :func:`merge_class`, and ``python -m jasslib progress export`` /
@@ -103,6 +108,9 @@ __all__ = [
     "RuleCount",
     "TopicProgress",
     "QuestionProgress",
+    "RoundsProgress",
+    "RoundRecordError",
+    "save_round",
     "NotebookQuestions",
     "ProgressRecord",
     "Suggestion",
@@ -184,6 +192,10 @@ class ProgressFileError(JassError):
     """
 
 
+class RoundRecordError(JassError):
+    """A finished round's hint counts that cannot be recorded (not whole numbers, more cards than hints)."""
+
+
 class AnswerRecordError(JassError):
     """An answer to an end-of-notebook question that cannot be recorded: a question id that is not ``"NN.k"``
     (``"04.2"``), or more attempts than a progress file counts."""
@@ -247,6 +259,32 @@ class TopicProgress:
     def secure(self) -> bool:
         """Done often enough (:data:`SECURE_DONE`) and right often enough (:data:`SECURE_RATE`)."""
         return self.done >= SECURE_DONE and self.rate >= SECURE_RATE
+
+
+@dataclass(frozen=True)
+class RoundsProgress:
+    """Rounds finished at the round player: how many (``played``), hints asked (``hints``, the idea shown)
+    and hints that showed the card (``cards``).
+
+    >>> RoundsProgress().with_round(hints=2, cards=1).with_round(hints=0, cards=0)
+    RoundsProgress(played=2, hints=2, cards=1)
+    """
+
+    played: int = 0
+    hints: int = 0
+    cards: int = 0
+
+    def with_round(self, hints: int, cards: int) -> RoundsProgress:
+        """One more round, with ``hints`` hints asked of which ``cards`` showed the card (validated)."""
+        for name, value in (("hints", hints), ("cards", cards)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_COUNT:
+                raise RoundRecordError(f"a round's {name} is a whole number from 0, got {_short(value)}")
+        if cards > hints:
+            raise RoundRecordError(f"a round cannot show the card ({cards} times) more often than a hint was "
+                                   f"asked ({hints} times)")
+        if self.played >= _MAX_COUNT:
+            raise RoundRecordError(f"{_MAX_COUNT:,} rounds are recorded already: no more are counted")
+        return RoundsProgress(self.played + 1, self.hints + hints, self.cards + cards)
 
 
 @dataclass(frozen=True)
@@ -347,6 +385,8 @@ class ProgressRecord:
     updated: str | None = None
     questions: tuple[QuestionProgress, ...] = ()
     """The end-of-notebook questions checked, in course order (notebook, then question)."""
+    rounds: RoundsProgress = RoundsProgress()
+    """The rounds finished at the round player, with the hints used."""
 
     # ----------------------------------------------------------------- reading
     def topic(self, name: str) -> TopicProgress:
@@ -510,6 +550,12 @@ class ProgressRecord:
         now = _now()
         return replace(self, questions=tuple(questions), created=self.created or now, updated=now)
 
+    def with_round(self, hints: int = 0, cards: int = 0) -> ProgressRecord:
+        """The record with one more round finished at the round player (:meth:`RoundsProgress.with_round`)."""
+        rounds = self.rounds.with_round(hints, cards)
+        now = _now()
+        return replace(self, rounds=rounds, created=self.created or now, updated=now)
+
     def with_learner(self, name: str | None) -> ProgressRecord:
         """The record with the learner's name (None: without a name).
 
@@ -530,8 +576,11 @@ class ProgressRecord:
         questions: dict[str, dict[str, Any]] = {}
         for q in self.questions:
             questions.setdefault(q.notebook, {})[q.question] = {"attempts": q.attempts, "right_at": q.right_at}
-        return {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
-                "topics": topics, "questions": questions}
+        out = {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
+               "topics": topics, "questions": questions}
+        if self.rounds.played:
+            out["rounds"] = {"played": self.rounds.played, "hints": self.rounds.hints, "cards": self.rounds.cards}
+        return out
 
     def to_json(self) -> str:
         """:meth:`to_dict` as indented JSON text, ending in a newline."""
@@ -570,7 +619,8 @@ class ProgressRecord:
         topics = [_topic_from_dict(name, value, damaged) for name, value in raw_topics.items()]
         topics.sort(key=lambda t: _topic_key(t.topic))
         questions = _questions_from_dict(data.get("questions", {}), damaged)
-        return cls(learner, tuple(topics), stamps[0], stamps[1], questions)
+        rounds = _rounds_from_dict(data.get("rounds"), damaged)
+        return cls(learner, tuple(topics), stamps[0], stamps[1], questions, rounds)
 
 
 def _sum_rules(groups: Iterable[Iterable[RuleCount]]) -> tuple[RuleCount, ...]:
@@ -683,6 +733,19 @@ def _topic_from_dict(name: Any, value: Any, damaged: str) -> TopicProgress:
     rules.sort(key=lambda r: _rule_key(r.rule))
     return TopicProgress(topic, counts["done"], counts["right_first"], counts["hints"], counts["solutions"], level,
                          tuple(rules))
+
+
+def _rounds_from_dict(raw: Any, damaged: str) -> RoundsProgress:
+    """The optional ``rounds`` object: rounds played, hints asked, cards shown."""
+    if raw is None:
+        return RoundsProgress()
+    if not isinstance(raw, dict):
+        raise ProgressFileError(f"{damaged}: \"rounds\" should be an object, got a {_json_kind(raw)}")
+    counts = {key: _count(raw.get(key, 0), f"rounds \"{key}\"", damaged) for key in ("played", "hints", "cards")}
+    if counts["cards"] > counts["hints"]:
+        raise ProgressFileError(f"{damaged}: rounds \"cards\" ({counts['cards']}) is more than \"hints\" "
+                                f"({counts['hints']})")
+    return RoundsProgress(counts["played"], counts["hints"], counts["cards"])
 
 
 def _questions_from_dict(raw: Any, damaged: str) -> tuple[QuestionProgress, ...]:
@@ -1035,6 +1098,11 @@ class Progress:
         """Add one check of the end-of-notebook question ``qid`` (:meth:`ProgressRecord.with_answer`)."""
         name = _check_question_id(qid)
         return self.update(lambda r: r.with_answer(name, correct))
+
+    def record_round(self, hints: int = 0, cards: int = 0) -> ProgressRecord:
+        """Add one round finished at the round player (:meth:`ProgressRecord.with_round`)."""
+        RoundsProgress().with_round(hints, cards)  # validated before the file is touched
+        return self.update(lambda r: r.with_round(hints, cards))
 
     def set_learner(self, name: str | None) -> ProgressRecord:
         """Save the learner's name (used when the record is exported for the class); None removes it."""
@@ -1416,3 +1484,16 @@ def write_class_table(paths: Sequence[str | os.PathLike[str]], out: str | os.Pat
     write_atomically(target, text)
     return table
 
+
+
+def save_round(store: Progress | None, hints: int = 0, cards: int = 0) -> str | None:
+    """Record one finished round with its hints in ``store`` (nothing when None); never raises, as
+    :func:`save_attempt`: None when saved, else one sentence saying why the progress was not saved."""
+    if store is None:
+        return None
+    try:
+        store.record_round(hints, cards)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"Your progress was not saved ({reason})."
+    return None

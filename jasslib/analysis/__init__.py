@@ -14,7 +14,8 @@ importable from ``jasslib.analysis`` itself:
   of not seeing the hidden cards (:func:`best_by_layout`, on :func:`jasslib.players.sampling.sample_layouts`);
 * :mod:`~jasslib.analysis.dd`: double-dummy tables of one deal and of many;
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
-* :mod:`~jasslib.analysis.history`: a round's history as a table.
+* :mod:`~jasslib.analysis.history`: a round's history as a table;
+* :mod:`~jasslib.analysis.coach`: a two-stage hint at the table, from the seat's own view (:func:`hint`).
 
 >>> from jasslib import analysis
 >>> analysis.p_stoeck(), analysis.review is analysis.postmortem.review
@@ -24,6 +25,19 @@ importable from ``jasslib.analysis`` itself:
 from __future__ import annotations
 
 from ..players.sampling import sample_layouts
+from .coach import (
+    IDEAS,
+    OWN_VIEW_COLUMNS,
+    Accuracy,
+    Hint,
+    Idea,
+    PositionFacts,
+    hint,
+    idea_for,
+    own_view_accuracy,
+    position_facts,
+    review_own_view,
+)
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
 from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
@@ -105,4 +119,15 @@ __all__ = [
     "best_by_layout",
     "review_losses",
     "history_table",
+    "IDEAS",
+    "Idea",
+    "Hint",
+    "PositionFacts",
+    "hint",
+    "idea_for",
+    "position_facts",
+    "OWN_VIEW_COLUMNS",
+    "Accuracy",
+    "review_own_view",
+    "own_view_accuracy",
 ]

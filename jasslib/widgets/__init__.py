@@ -9,7 +9,8 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
   exercise, a seed field, levels and a tally.
 * :func:`review_trainer` (mixed topics) and :func:`final_check` (about twenty mixed items ending with
   a score per rule id).
-* :class:`RoundPlayer`: a whole round against three bots.
+* :class:`RoundPlayer`: a whole round against three bots;
+* :class:`HintBox`: the two-stage **Hint** button a table widget adds in one line.
 * :func:`trainers_page`: every registered topic's trainer on one page, each under a heading with an anchor
   (the app's page of trainers).
 
@@ -21,6 +22,7 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from .hint import HintBox
 from .round_player import RoundPlayer
 from .trainer import (
     FinalCheck,
@@ -70,6 +72,7 @@ __all__ = [
     "FinalCheck",
     "final_check",
     "RoundPlayer",
+    "HintBox",
     "TrainersPage",
     "trainers_page",
 ]

@@ -40,6 +40,7 @@ from ..contracts import Contract
 from ..display import cards_html, trick_html
 from ..errors import ArgumentError, CardParseError, IllegalPlayError, JassError, excerpt
 from ..players import Player, RuleBasedPlayer, take_turn
+from ..progress import ProgressSpec, save_round, trainer_progress
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
@@ -55,8 +56,9 @@ from ._common import (
     message_html,
     text_html,
 )
+from .hint import HintBox
 
-__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html"]
+__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html", "own_view_html"]
 
 
 class RoundPlayer:
@@ -66,8 +68,16 @@ class RoundPlayer:
     :class:`~jasslib.players.RuleBasedPlayer` at every other seat), one player for every other
     seat, or four players indexed by seat (the learner's entry is ignored).  **New round** deals
     the next seed with the deal moved one seat to the right (D4), so the forehand changes.
-    ``hints=True`` fades the cards that may not be played in the table picture (the engine's
-    ``view.legal``); by default the learner finds them out, and a refused card says why.
+    ``show_legal=True`` fades the cards that may not be played (the engine's ``view.legal``); by
+    default the learner finds them out, and a refused card says why.  ``hints=True`` is the old name
+    of ``show_legal`` and still means the same (giving both, they must agree).
+
+    The **Hint** button (:attr:`hint_box`, a :class:`~jasslib.widgets.hint.HintBox`) helps during play in
+    two stages, from the learner's own view: first the idea, then the card with the expected points of
+    every legal card.  ``hint_budget``/``hint_samples``: the search's seconds and layouts per hint.  The
+    hints used are told in the round's summary (:attr:`hints_used`, :attr:`cards_shown`) and, when the
+    round is over, recorded in progress (``progress``: as the trainers', see
+    :func:`jasslib.progress.trainer_progress`).
 
     ``show_tricks=True`` shows the cards of the finished tricks while the hand is played (in the table, to
     expand, and in the log); the **Finished tricks** checkbox switches it.  It is off by default: in the
@@ -75,7 +85,7 @@ class RoundPlayer:
     them is a help for learning.  Once the hand is over every trick is shown.
 
     Public: :attr:`round`, :attr:`ui`, :attr:`hand_buttons` (card → its picture, clicked to play it; a
-    :class:`~jasslib.widgets._common.CardPicture`, faded when ``hints`` rule it out), :attr:`message`
+    :class:`~jasslib.widgets._common.CardPicture`, faded when ``show_legal`` rules it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
     :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`tricks_checkbox` (the
@@ -91,12 +101,25 @@ class RoundPlayer:
         bots: Player | Sequence[Player | None] | None = None,
         style: str = "french",
         dealer: Seat | int = 3,
-        hints: bool = False,
+        hints: bool | None = None,
         show_tricks: bool = False,
+        show_legal: bool | None = None,
+        hint_budget: float | None = 1.0,
+        hint_samples: int | None = None,
+        progress: ProgressSpec = None,
     ) -> None:
         self.seat = Seat.parse(seat)
-        self.hints = _check.flag(hints, "hints")
+        if hints is not None:
+            hints = _check.flag(hints, "hints")
+        if show_legal is not None:
+            show_legal = _check.flag(show_legal, "show_legal")
+        if hints is not None and show_legal is not None and hints != show_legal:
+            raise ArgumentError(f"hints (the old name of show_legal) is {hints} but show_legal is {show_legal}: "
+                                "give one of them")
+        self.show_legal = bool(show_legal if show_legal is not None else hints)
         self.show_tricks = _check.flag(show_tricks, "show_tricks")
+        self.progress = trainer_progress(progress)
+        self.progress_note: str | None = None
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
         self.style = check_style(style)
         self.bots = self._bots(bots)
@@ -131,13 +154,16 @@ class RoundPlayer:
             "(a help for learning: in the game you may remember the tricks but not look back at them, P1)"))
         self.tricks_checkbox.observe(self._on_show_tricks, names="value")
         self.last_review: Any = None
+        self.last_own_review: Any = None
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
         self.review_button.on_click(self._on_review)
+        self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
+        self._recorded = False
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             w.HBox([self.new_round_button, self.review_button]), self.review_output,
+             self.hint_box.ui, w.HBox([self.new_round_button, self.review_button]), self.review_output,
              w.HBox([self.tricks_checkbox, self.tricks_note], layout=w.Layout(align_items="center")),
              w.HTML("<b>Log</b>"), self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -173,8 +199,43 @@ class RoundPlayer:
         dealer = Seat((int(self.dealer) + self.rounds_played) % 4)
         return Round.deal(seed=self._round_seed(), dealer=dealer, ruleset=self.ruleset)
 
+    @property
+    def hints(self) -> bool:
+        """The old name of :attr:`show_legal` (kept so that older notebooks still run)."""
+        return self.show_legal
+
+    @property
+    def hints_used(self) -> int:
+        """Positions of this round where the learner asked for a hint (the idea)."""
+        return self.hint_box.ideas
+
+    @property
+    def cards_shown(self) -> int:
+        """Positions of this round where the hint went on to show the card."""
+        return self.hint_box.cards
+
+    def hint(self) -> None:
+        """Press **Hint** (the idea first, then the card)."""
+        self.hint_box.press()
+
+    def _hint_view(self) -> RoundView | None:
+        rnd = getattr(self, "round", None)
+        if rnd is None or rnd.done or rnd.contract is None or rnd.to_move != self.seat:
+            return None
+        return rnd.view(self.seat)
+
+    def _record_round(self) -> None:
+        """Once per finished round: the hints used go to progress (never raises)."""
+        if self._recorded or not self.round.done:
+            return
+        self._recorded = True
+        self.progress_note = save_round(self.progress, hints=self.hints_used, cards=self.cards_shown)
+
     def _start(self) -> None:
         self.last_review = None
+        self.last_own_review = None
+        self._recorded = False
+        self.hint_box.reset_counts()
         self.review_output.value = ""
         self._run_bots()
         self._refresh()
@@ -202,7 +263,12 @@ class RoundPlayer:
         rnd = self.round
         if rnd.done:
             s = rnd.score()
-            return f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. Click New round to play again."
+            used = ("no hint" if not self.hints_used else
+                    f"{self.hints_used} hint{'s' if self.hints_used != 1 else ''} "
+                    f"(the card shown {self.cards_shown} time{'s' if self.cards_shown != 1 else ''})")
+            note = f" {self.progress_note}" if self.progress_note else ""
+            return (f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. You used {used}.{note} "
+                    "Click New round to play again.")
         if not self.my_turn:  # pragma: no cover - the bots always play on to the learner's turn
             return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]  # the round is in play here, so its contract is set
         if rnd.contract is None:
@@ -291,10 +357,14 @@ class RoundPlayer:
             return
         if self.last_review is None:
             self.review_output.value = message_html("Solving every position of the round with all cards open …")
-            from ..analysis import review
+            from ..analysis import review, review_own_view
 
+            self.last_own_review = review_own_view(self.round, self.seat, seed=self.seed,
+                                                   time_budget=self.hint_box.time_budget,
+                                                   samples=self.hint_box.samples)
             self.last_review = review(self.round, from_trick=self.review_start())
-        self.review_output.value = review_html(self.last_review, self.seat, self.style)
+        self.review_output.value = (own_view_html(self.last_own_review, self.style)
+                                    + review_html(self.last_review, self.seat, self.style))
 
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): solving every card of the first trick
     #: can take the solver seconds; from trick 2 a round takes under a second (at most 0.9 s on 40 rounds).
@@ -310,6 +380,7 @@ class RoundPlayer:
 
     def _after_move(self, said: str) -> None:
         self._run_bots()
+        self._record_round()
         self._refresh()
         self.message.value = message_html(f"{said} {self._prompt()}", "ok")
 
@@ -322,20 +393,22 @@ class RoundPlayer:
                              f"partner seat {int(self.seat.partner)})</h3><small>seed {html.escape(str(rnd.seed))}, "
                              f"{html.escape(self.ruleset.name)} rules</small>")
         shown = self.show_tricks or rnd.done  # P1: finished tricks lie face down while the hand is played
-        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False,
-                                      show_tricks=shown)
+        self.table.value = table_html(view if self.show_legal else replace(view, legal=None), self.style,
+                                      own_hand=False, show_tricks=shown)
         choosing = rnd.contract is None and self.my_turn
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
         self.review_button.disabled = not rnd.done
         self._build_hand(view)
+        self.hint_box.refresh()
+        self.hint_box.ui.layout.display = None if rnd.contract is not None and not rnd.done else "none"
         self.log.value = log_html(rnd, self.style, show_tricks=shown)
 
     def _build_hand(self, view: RoundView) -> None:
-        """The learner's cards as pictures to click (the table leaves them out); with ``hints`` the cards
+        """The learner's cards as pictures to click (the table leaves them out); with ``show_legal`` the cards
         the engine rules out are faded."""
-        legal = view.legal if self.hints else None
+        legal = view.legal if self.show_legal else None
         drawn = tuple((card, legal is not None and card not in legal) for card in view.hand)
         if drawn == self._hand_drawn:
             return
@@ -519,3 +592,29 @@ def review_html(table: Any, seat: Seat | int = 0, style: str = "french") -> str:
                  f"(you {lost[me]}, your partner {lost[(me + 2) % 4]}); the other team lost {team[1 - mt]}. "
                  f"Per seat: {html.escape(seats)}.</div></div>")
     return "".join(parts)
+
+
+def own_view_html(table: Any, style: str = "french") -> str:
+    """The review from the learner's own view (:func:`jasslib.analysis.review_own_view`'s table): the
+    accuracy figure, then each card marked ✓ (within the threshold) or ✗ costly, with the better card
+    and the idea that explains it."""
+    from ..analysis import IDEAS, own_view_accuracy
+
+    rows = table.to_dict("records")
+    acc = own_view_accuracy(table)
+    lines = []
+    for r in rows:
+        if r["mistake"]:
+            why = IDEAS[r["idea"]][1]
+            mark = (f'<span class="jass-own-mark" data-lost="{r["lost"]}" style="color:#a00000">✗ cost '
+                    f'{r["lost"]:.1f} expected points</span> — better: '
+                    f'{cards_html([Card.parse(r["best_card"])], style, small=True)} <small>{html.escape(why)}</small>')
+        else:
+            mark = f'<span class="jass-own-mark" data-lost="{r["lost"]}" style="color:#1a6b1a">✓ good</span>'
+        lines.append(f"<tr><td>trick {r['trick']}</td><td>{cards_html([Card.parse(r['card'])], style, small=True)}"
+                     f"</td><td>{mark}</td></tr>")
+    return ("<div class='jass-own-review'><h4 style='margin:0.3em 0'>Review from what you could see</h4>"
+            "<div style='font-size:12px'>Each of your cards compared, from trick 1, with the best card from your "
+            "own view at that moment (sampled hidden hands, the same search as the Hint).</div>"
+            f"<div class='jass-accuracy'><b>Accuracy:</b> {html.escape(str(acc))}.</div>"
+            f"<table>{''.join(lines)}</table></div>")
