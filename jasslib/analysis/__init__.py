@@ -14,7 +14,9 @@ importable from ``jasslib.analysis`` itself:
   of not seeing the hidden cards (:func:`best_by_layout`, on :func:`jasslib.players.sampling.sample_layouts`);
 * :mod:`~jasslib.analysis.dd`: double-dummy tables of one deal and of many;
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
-* :mod:`~jasslib.analysis.history`: a round's history as a table.
+* :mod:`~jasslib.analysis.history`: a round's history as a table;
+* :mod:`~jasslib.analysis.advisor`: which contract to name with a hand (:func:`advise`), by sampling the unseen
+  cards and playing them out, and the choosers it is measured against (the bots', the Lucerne course's table).
 
 >>> from jasslib import analysis
 >>> analysis.p_stoeck(), analysis.review is analysis.postmortem.review
@@ -24,6 +26,17 @@ importable from ``jasslib.analysis`` itself:
 from __future__ import annotations
 
 from ..players.sampling import sample_layouts
+from .advisor import (
+    CHOOSERS,
+    Advice,
+    Outlook,
+    advise,
+    advisor_choice,
+    choose_batch,
+    lucerne_choice,
+    lucerne_values,
+    rule_choice,
+)
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
 from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
@@ -105,4 +118,13 @@ __all__ = [
     "best_by_layout",
     "review_losses",
     "history_table",
+    "advise",
+    "Advice",
+    "Outlook",
+    "advisor_choice",
+    "rule_choice",
+    "lucerne_choice",
+    "lucerne_values",
+    "CHOOSERS",
+    "choose_batch",
 ]
