@@ -61,12 +61,11 @@ def _choices(name: str, hands: np.ndarray, rs: Ruleset, samples: int, seed: int,
     """Per chooser label: (contract per deal, pushed per deal), with the pushing rule applied."""
     n = len(hands)
     if name != "advisor":
-        first = adv.choose_batch(name, hands[:, 0], rs, False)
-        pushed = first < 0
-        second = adv.choose_batch(name, hands[pushed, 2], rs, True)
-        out = first.copy()
-        out[pushed] = second
-        return {name: (out, pushed)}
+        fore = adv.choose_batch(name, hands[:, 0], rs, False)
+        pushed = fore < 0
+        chosen = fore.copy()
+        chosen[pushed] = adv.choose_batch(name, hands[pushed, 2], rs, True)
+        return {name: (chosen, pushed)}
     seeds0 = [f"{seed}/{i}/0" for i in range(n)]
     first: dict[str, np.ndarray] = {o: np.zeros(n, dtype=np.int64) for o in adv.OBJECTIVES}
     step = max(1, progress)
@@ -104,11 +103,15 @@ def _search_distribution(hands: np.ndarray, rs: Ruleset, count: int) -> str | No
     for i in range(count):
         r = Round([CardSet.from_mask(int(h)) for h in hands[i]], dealer=3, ruleset=rs)
         player = SearchPlayer(seed=i)
-        c = player.choose_contract(r.view(r.to_move))
+        seat = r.to_move
+        assert seat is not None
+        c = player.choose_contract(r.view(seat))
         pushed.append(c is None)
         if c is None:
-            r.schieben(r.to_move)
-            c = SearchPlayer(seed=i).choose_contract(r.view(r.to_move))
+            r.schieben(seat)
+            partner = r.to_move
+            assert partner is not None
+            c = SearchPlayer(seed=i).choose_contract(r.view(partner))
         assert c is not None
         contracts.append(int(Contract.parse(c)))
     return _distribution(np.array(contracts), np.array(pushed))
@@ -122,12 +125,12 @@ def run(deals: int, samples: int, seed: int, presets: list[str], progress: int, 
     # warm up the compiled kernels and time one advice at the default sample count
     adv.advise(CardSet.from_mask(int(hands[0, 0])), samples=10)
     t = time.perf_counter()
-    k = 20
-    for i in range(k):
+    timed = 20
+    for i in range(timed):
         adv.advise(CardSet.from_mask(int(hands[i, 0])), samples=adv.DEFAULT_SAMPLES, seed=i)
-    per_hand = (time.perf_counter() - t) / k
+    per_hand = (time.perf_counter() - t) / timed
     print(f"advise() time per hand at the default {adv.DEFAULT_SAMPLES} samples: {per_hand * 1000:.0f} ms "
-          f"(mean of {k} hands, this machine under its present load)")
+          f"(mean of {timed} hands, this machine under its present load)")
     for preset in presets:
         rs = Ruleset.parse(preset)
         t = time.perf_counter()
