@@ -256,8 +256,8 @@ def _search_settings(pol: Sequence[int], samples: int, budget: float | None) -> 
     return (int(samples), None if budget is None else float(budget)) if SEARCH in pol else None
 
 
-def _chunk(start: int, count: int, pol: tuple[int, ...], cons: list[int], seed: int | str, rs: Ruleset, backend: str,
-           search: tuple[int, float | None] | None, bar: Callable[..., None]) -> pd.DataFrame:
+def _chunk(start: int, count: int, pol: tuple[int, int, int, int], cons: list[int], seed: int | str, rs: Ruleset,
+           backend: str, search: tuple[int, float | None] | None, bar: Callable[..., None]) -> pd.DataFrame:
     """The frame of deals ``start .. start + count - 1``: every contract of ``cons`` on each deal."""
     hands = fast.deal_batch(seed, start, count)
     deals = np.arange(start, start + count, dtype=np.int64)
