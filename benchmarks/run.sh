@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Run the benchmarks in their own venv, benchmarks/.venv.
 #
-#   bash benchmarks/run.sh                      all five (or: make bench); the solver's takes 1-2 hours
+#   bash benchmarks/run.sh                      all six (or: make bench); the solver's takes 1-2 hours
 #   bash benchmarks/run.sh --engine [options]   the Round / legal_cards benchmark (jasslib vs jass-kit) only
 #   bash benchmarks/run.sh --simulate [options] the fast-path / simulate benchmark only
 #   bash benchmarks/run.sh --ddtable [options]  DD-table deals per second, serial and on 1 and 2 Dask workers
+#   bash benchmarks/run.sh --advisor [options] the contract advisor against the rule-based chooser and the Lucerne
+#                                               table: 5,000 deals per preset, paired (minutes)
 #   bash benchmarks/run.sh --solver [options]   the double-dummy solver against plain alpha-beta, e.g.
 #                                               --deals 20 for a quick look (the default is 200 per contract)
 #   bash benchmarks/run.sh --players [options]  SearchPlayer's strength against the rule-based and random teams
@@ -42,6 +44,7 @@ case "${1:-}" in
     --simulate) shift; exec "$PY" benchmarks/bench_simulate.py "$@" ;;
     --engine) shift; exec "$PY" benchmarks/bench_engine.py "$@" ;;
     --ddtable) shift; exec "$PY" benchmarks/bench_ddtable.py "$@" ;;
+    --advisor) shift; exec "$PY" benchmarks/bench_advisor.py "$@" ;;
     --solver) shift; exec "$PY" benchmarks/bench_solver.py "$@" ;;
     --players) shift; exec "$PY" benchmarks/bench_players.py "$@" ;;
 esac
@@ -50,6 +53,8 @@ echo
 "$PY" benchmarks/bench_simulate.py
 echo
 "$PY" benchmarks/bench_ddtable.py
+echo
+"$PY" benchmarks/bench_advisor.py
 echo
 echo "player strength: SearchPlayer against the rule-based and random teams, about an hour on 2 cores"
 "$PY" benchmarks/bench_players.py

@@ -63,6 +63,16 @@ def _workers(text: str) -> int:
     return _whole(0, MAX_WORKERS, below_zero_means_dask=True)(text)
 
 
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, such as 1.5, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0, got {text!r}")
+    return value
+
+
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:
     """Make ``parser`` report a bad argument in one sentence on stderr (exit code 2), without the usage block."""
 
@@ -81,18 +91,34 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many rounds and write one row per round to Parquet or CSV",
         description="Play many rounds on the fast backend and write one tidy row per round "
-        "(columns: jasslib.simulation.COLUMNS); print a summary per contract at the end.",
+        "(columns: jasslib.simulation.COLUMNS); print a summary per contract at the end. With search players "
+        "(--players search, or search-vs-rule ...) the rounds are slow (a second or two each): they run in "
+        "resumable chunks on Dask like dd-table (a local cluster by default, an existing one with --scheduler; "
+        "finished chunks are kept in OUT.parts and a run started again resumes; the same rows whatever the "
+        "number of workers).",
     )
     sim.add_argument("--rounds", type=_rounds, required=True, help="number of deals")
     sim.add_argument("--players", default="random",
-                     help="random, rule, lowest, or TEAM0-vs-TEAM1 such as rule-vs-random (default random)")
+                     help="random, rule, search, lowest, or TEAM0-vs-TEAM1 such as search-vs-rule (default random)")
     sim.add_argument("--contract", default="choose",
                      help="choose (forehand's player chooses or pushes), all (each deal under all six), "
                           "or one of clubs spades hearts diamonds obenabe undenufe (default choose)")
     sim.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")
     sim.add_argument("--seed", type=_seed, default=0, help="seed: the same seed gives the same file")
     sim.add_argument("--out", required=True, help="output file, FILE.parquet or FILE.csv")
-    sim.add_argument("--chunk-size", type=_positive, default=100_000, help="deals per chunk (memory bound)")
+    sim.add_argument("--chunk-size", type=_positive, default=None,
+                     help="deals per chunk (memory bound; with search players the unit of work and of resuming); "
+                          "default 100000, or 10 with search players")
+    sim.add_argument("--search-samples", type=_positive, default=None,
+                     help="search players: layouts a move (default jasslib.simulation.SEARCH_SAMPLES, 24)")
+    sim.add_argument("--search-budget", type=_budget, default=None, metavar="SECONDS",
+                     help="search players: at most this many seconds a move (default: no cap, so the rows are "
+                          "the same on any machine)")
+    sim.add_argument("--workers", type=_workers, default=None,
+                     help="search players: worker processes of the local Dask cluster (default: one per core; "
+                          "0: no Dask)")
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help="search players: address of an existing Dask scheduler (instead of a local cluster)")
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
     bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
@@ -201,15 +227,63 @@ def _cheatsheet(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from . import simulation
     from .simulation import simulate_to_file
 
+    if simulation.SEARCH in simulation._policies(args.players):
+        return _simulate_search(args)
+    for name in ("search_samples", "search_budget", "workers", "scheduler"):
+        if getattr(args, name) is not None:
+            raise ValueError(f"--{name.replace('_', '-')} is for runs with search players (--players search)")
     progress = (args.rounds >= 50_000 and sys.stderr.isatty()) if args.progress is None else args.progress
     summary = simulate_to_file(args.out, args.rounds, players=args.players, contract=args.contract,
-                               ruleset=args.ruleset, seed=args.seed, chunk_size=args.chunk_size,
+                               ruleset=args.ruleset, seed=args.seed,
+                               chunk_size=100_000 if args.chunk_size is None else args.chunk_size,
                                progress=progress)
     print(f"wrote {args.rounds:,} deals to {args.out}")
     print("choosing team's trick points per contract (team 0):")
     print(summary.to_string())
+    return 0
+
+
+def _simulate_search(args: argparse.Namespace) -> int:
+    """``simulate`` with search players: resumable chunks of :func:`jasslib.simulation.chunk_frame` on Dask."""
+    import functools
+
+    from . import ddtable, simulation
+    from ._files import write_target
+
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("--workers sizes the local cluster; it cannot be used with --scheduler")
+    samples = simulation.SEARCH_SAMPLES if args.search_samples is None else args.search_samples
+    chunk = 10 if args.chunk_size is None else args.chunk_size
+    simulation.chunk_frame(0, 0, args.players, args.contract, args.ruleset, args.seed, samples, args.search_budget)
+    settings = {"format": "jasslib-simulate/1", "seed": args.seed, "ruleset": args.ruleset, "chunk_size": chunk,
+                "players": args.players, "contract": args.contract, "search_samples": samples,
+                "search_budget": args.search_budget}
+    fn = functools.partial(simulation.chunk_frame, players=args.players, contract=args.contract,
+                           ruleset=args.ruleset, seed=args.seed, search_samples=samples,
+                           search_budget=args.search_budget)
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    out = write_target(args.out)
+    try:
+        result = ddtable.write_chunks(out, args.rounds, chunk, settings, fn, args.workers, args.scheduler, progress,
+                                      keep_frame=True, key="simulate-chunk", desc="simulating", unit="round")
+    except KeyboardInterrupt as exc:
+        parts = ddtable.parts_folder(out)
+        saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
+        print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
+              file=sys.stderr)
+        return _interrupt_code(exc)
+    except ImportError as exc:  # Dask missing: say what to install
+        print(f"python -m jasslib simulate: error: {exc}", file=sys.stderr)
+        return 2
+    resumed = f", {result.resumed} chunk(s) resumed" if result.resumed else ""
+    print(f"wrote {args.rounds:,} deals to {args.out} in {result.seconds:.1f} s "
+          f"({_rate(result.deals_per_second)} rounds/s{resumed})")
+    assert result.frame is not None  # keep_frame=True
+    print("choosing team's trick points per contract (team 0):")
+    print(simulation.summarize(result.frame).to_string())
     return 0
 
 

@@ -23,6 +23,7 @@ The same seed gives the same table whatever the number of workers or the chunk s
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -42,8 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
-           "WriteResult", "parts_folder", "solved_contracts", "summary", "sample", "sample_notrump", "SAMPLE_SEED",
-           "SAMPLE_DEALS", "NOTRUMP_DEALS"]
+           "WriteResult", "write_chunks", "run_chunks", "parts_folder", "solved_contracts", "summary", "sample",
+           "sample_notrump", "SAMPLE_SEED", "SAMPLE_DEALS", "NOTRUMP_DEALS"]
 
 _CONTRACT_NAMES = ("clubs", "spades", "hearts", "diamonds", "obenabe", "undenufe")
 DD_COLUMNS = [f"dd_{c}" for c in _CONTRACT_NAMES]
@@ -159,7 +160,7 @@ def _check_counts(deals: int, chunk_size: int, workers: int | None) -> None:
         _check.whole(workers, "the number of workers (0: no Dask)", high=MAX_WORKERS)
 
 
-def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
+def _progress(total: int, done: int, show: bool, unit: str = "deal", desc: str = "dd-table") -> Callable[..., None]:
     """A callable advancing a tqdm bar over deals (starting at the ``done`` deals resumed), or doing nothing."""
     if not show:
         return lambda n, close=False: None
@@ -167,7 +168,7 @@ def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is in the simulation extra
         return lambda n, close=False: None
-    bar = tqdm(total=total, initial=done, unit="deal", desc="dd-table", mininterval=0.5)
+    bar = tqdm(total=total, initial=done, unit=unit, desc=desc, mininterval=0.5)
 
     def step(n: int, close: bool = False) -> None:
         if n:
@@ -178,24 +179,35 @@ def _progress(total: int, done: int, show: bool) -> Callable[..., None]:
     return step
 
 
+def _dd_chunk(seed: int | str, ruleset: Ruleset, contracts: tuple[int, ...], start: int, count: int) -> pd.DataFrame:
+    """:func:`dd_frame` as a chunk function ``(start, count)`` (with ``functools.partial``; it pickles for Dask)."""
+    return dd_frame(seed, start, count, ruleset, contracts)
+
+
 def _run(tasks: list[tuple[int, int, int]], seed: int | str, ruleset: Ruleset, workers: int | None,
          scheduler: Any, done: Callable[[int, pd.DataFrame], None], contracts: tuple[int, ...]) -> None:
-    """Compute every (chunk, start, count) task and hand each frame to ``done`` as it arrives.
+    """Solve every (chunk, start, count) task and hand each frame to ``done`` as it arrives (see :func:`run_chunks`)."""
+    run_chunks(tasks, functools.partial(_dd_chunk, seed, ruleset, contracts), workers, scheduler, done, "dd-chunk")
+
+
+def run_chunks(tasks: list[tuple[int, int, int]], fn: Callable[[int, int], pd.DataFrame], workers: int | None,
+               scheduler: Any, done: Callable[[int, pd.DataFrame], None], key: str = "chunk") -> None:
+    """Compute ``fn(start, count)`` for every (chunk, start, count) task and hand each frame to ``done``.
 
     ``workers=0`` computes in this process; otherwise on Dask (``scheduler``: an address or a
-    ``distributed.Client``; None: a local cluster of ``workers`` processes, all cores when None).
+    ``distributed.Client``; None: a local cluster of ``workers`` processes, all cores when None).  ``fn``
+    must pickle (a module-level function, or a ``functools.partial`` of one).
     """
     if not tasks:
         return
     if workers == 0 and scheduler is None:
         for k, start, count in tasks:
-            done(k, dd_frame(seed, start, count, ruleset, contracts))
+            done(k, fn(start, count))
         return
     with _dask_client(workers, scheduler) as client:
         from distributed import as_completed
 
-        futures = {client.submit(dd_frame, seed, start, count, ruleset, contracts, pure=False,
-                                 key=f"dd-chunk-{k}-{start}"): k
+        futures = {client.submit(fn, start, count, pure=False, key=f"{key}-{k}-{start}"): k
                    for k, start, count in tasks}
         try:
             for future in as_completed(list(futures)):
@@ -463,6 +475,25 @@ def write(
     those (see :func:`dd_frame`; part of the run's settings).  A ``path`` that is a symbolic link is
     written through: the file it points to gets the table, and its chunks sit beside that file.
     """
+    _check_counts(deals, chunk_size, workers)
+    if workers and scheduler is not None:
+        raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
+    rs = _ruleset(ruleset)
+    _check_seed(seed)
+    chosen = contract_list(contracts)
+    return write_chunks(path, deals, chunk_size, _settings(seed, rs, chunk_size, chosen),
+                        functools.partial(_dd_chunk, seed, rs, chosen), workers, scheduler, progress, keep_frame,
+                        key="dd-chunk", desc="dd-table")
+
+
+def write_chunks(path: str | os.PathLike[str], deals: int, chunk_size: int, settings: dict[str, Any],
+                 fn: Callable[[int, int], pd.DataFrame], workers: int | None = None, scheduler: Any = None,
+                 progress: bool = False, keep_frame: bool = False, key: str = "chunk", desc: str = "chunks",
+                 unit: str = "deal") -> WriteResult:
+    """The resumable chunked writer behind :func:`write`: the rows of deals ``0 .. deals - 1``, chunk by chunk
+    ``fn(start, count)``, to ``path`` (``.parquet``), with ``settings`` (a JSON-able dict) as the run's identity
+    in ``PATH.parts/run.json``.  :func:`jasslib.simulation.chunk_frame` uses it for the slow search players.
+    """
     import pandas as pd
 
     _check_counts(deals, chunk_size, workers)
@@ -471,18 +502,14 @@ def write(
     # a symbolic link is written through (its target gets the table; the link stays a link)
     target = write_target(path)
     _check_target(target)
-    rs = _ruleset(ruleset)
-    _check_seed(seed)
     began = time.perf_counter()
     parts = parts_folder(target)
-    chosen = contract_list(contracts)
-    settings = _settings(seed, rs, chunk_size, chosen)
     _check_parts(parts, settings)  # the folder itself is made with the first finished chunk
     tasks = _chunks(deals, chunk_size)
     todo = [t for t in tasks if not _finished(_chunk_path(parts, t[0]), t[2])]
     resumed = len(tasks) - len(todo)
     resumed_deals = sum(t[2] for t in tasks) - sum(t[2] for t in todo)
-    bar = _progress(deals, resumed_deals, progress)
+    bar = _progress(deals, resumed_deals, progress, unit, desc)
 
     def done(k: int, frame: pd.DataFrame) -> None:
         _make_parts(parts, settings)
@@ -490,11 +517,11 @@ def write(
         bar(len(frame))
 
     try:
-        _run(todo, seed, rs, workers, scheduler, done, chosen)
+        run_chunks(todo, fn, workers, scheduler, done, key)
     finally:
         bar(0, close=True)
     frames = [pd.read_parquet(_chunk_path(parts, k)) for k, _, _ in tasks]
-    table = _concat(frames) if frames else dd_frame(seed, 0, 0, rs, chosen)
+    table = _concat(frames) if frames else fn(0, 0)
     _atomic_parquet(table, target)
     shutil.rmtree(parts, ignore_errors=True)
     return WriteResult(target, deals, len(todo), resumed, resumed_deals, time.perf_counter() - began,

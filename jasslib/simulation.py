@@ -33,7 +33,8 @@ from .rulesets import CLASSIC, Ruleset
 from .scoring import match_points, multiplied
 
 __all__ = ["simulate", "iter_simulate", "simulate_to_file", "summarize", "COLUMNS", "CONTRACT_NAMES",
-           "hand_features", "round_from_row"]
+           "hand_features", "round_from_row", "chunk_frame", "SEARCH", "SEARCH_SAMPLES", "SEARCH_EXACT_FROM",
+           "search_sample", "SEARCH_SAMPLE_SEED", "SEARCH_SAMPLE_ROUNDS"]
 
 MAX_ROUNDS = 10**9
 """The most deals one simulation plays (hours on a laptop); for more, run several seeds."""
@@ -77,26 +78,35 @@ COLUMNS: dict[str, str] = {
 }
 """Every column of the frame, with its meaning (ch_trumps/puur/naell: of the chosen trump; 0 without)."""
 
-_POLICY_NAMES = {v: k for k, v in fast.POLICIES.items()}
+SEARCH = 3
+"""Policy code of :class:`~jasslib.players.SearchPlayer` (``players="search"``): the reference engine only."""
+SEARCH_SAMPLES = 24
+"""Layouts a move of the search players in :func:`simulate` by default (a sample count keeps rows reproducible)."""
+SEARCH_EXACT_FROM = 5
+"""Cards left in the hand from which the search players of :func:`simulate` solve each layout exactly (fixed,
+not measured from the solver's speed as :class:`~jasslib.players.SearchPlayer` does by default, so that the rows
+are the same on every machine and every Dask worker)."""
+_PLAYER_CODES = {**fast.POLICIES, "search": SEARCH}
+_POLICY_NAMES = {v: k for k, v in _PLAYER_CODES.items()}
 
 
 def _policies(players: str | Sequence[str]) -> tuple[int, int, int, int]:
     if isinstance(players, str):
-        if players in fast.POLICIES:
-            return (fast.POLICIES[players],) * 4
+        if players in _PLAYER_CODES:
+            return (_PLAYER_CODES[players],) * 4
         if "-vs-" in players:
             a, b = players.split("-vs-", 1)
-            if a in fast.POLICIES and b in fast.POLICIES:
-                pa, pb = fast.POLICIES[a], fast.POLICIES[b]
+            if a in _PLAYER_CODES and b in _PLAYER_CODES:
+                pa, pb = _PLAYER_CODES[a], _PLAYER_CODES[b]
                 return (pa, pb, pa, pb)
         raise ArgumentError(
-            f"unknown players {excerpt(players)}: use 'random', 'rule', 'lowest', 'rule-vs-random' "
+            f"unknown players {excerpt(players)}: use 'random', 'rule', 'search', 'lowest', 'rule-vs-random' "
             "(team 0 vs team 1) or four names, one per seat"
         )
     names = list(players) if isinstance(players, (list, tuple)) and len(players) == 4 else []
-    if len(names) != 4 or any(not isinstance(n, str) or n not in fast.POLICIES for n in names):
-        raise ArgumentError(f"players: four of {sorted(fast.POLICIES)}, one per seat, got {excerpt(players)}")
-    codes = [fast.POLICIES[n] for n in names]
+    if len(names) != 4 or any(not isinstance(n, str) or n not in _PLAYER_CODES for n in names):
+        raise ArgumentError(f"players: four of {sorted(_PLAYER_CODES)}, one per seat, got {excerpt(players)}")
+    codes = [_PLAYER_CODES[n] for n in names]
     return (codes[0], codes[1], codes[2], codes[3])
 
 
@@ -217,6 +227,8 @@ def iter_simulate(
     chunk_size: int = 100_000,
     progress: bool | None = None,
     backend: str = "fast",
+    search_samples: int = SEARCH_SAMPLES,
+    search_budget: float | None = None,
 ) -> Iterator[pd.DataFrame]:
     """Yield the frame of :func:`simulate` in chunks of at most ``chunk_size`` deals (bounded memory).
 
@@ -230,31 +242,71 @@ def iter_simulate(
     pol = _policies(players)
     cons = _contracts(contract)
     fast.seed_key(seed)  # validates the seed
-    return _chunks(rounds, pol, cons, rs, seed, chunk_size, progress, backend)  # checked now, played lazily
+    search = _search_settings(pol, search_samples, search_budget)
+    return _chunks(rounds, pol, cons, rs, seed, chunk_size, progress, backend, search)  # checked now, played lazily
 
 
 def _chunks(rounds: int, pol: tuple[int, int, int, int], cons: list[int], rs: Ruleset, seed: int | str,
-            chunk_size: int, progress: bool | None, backend: str) -> Iterator[pd.DataFrame]:
-    bar = _progress_bar(rounds * len(cons), progress)
+            chunk_size: int, progress: bool | None, backend: str,
+            search: tuple[int, float | None] | None) -> Iterator[pd.DataFrame]:
+    slow = backend == "reference" or search is not None
+    bar = _progress_bar(rounds * len(cons), progress, slow)
     try:
         for start in range(0, int(rounds), chunk_size):
             count = min(chunk_size, int(rounds) - start)
-            hands = fast.deal_batch(seed, start, count)
-            deals = np.arange(start, start + count, dtype=np.int64)
-            frames = []
-            for c in cons:
-                if backend == "fast":
-                    res = fast.play_batch(hands, c, pol, seed=seed, start=start, ruleset=rs)
-                else:
-                    res = _reference_batch(hands, c, pol, seed, start, rs)
-                frames.append(_frame(res, hands, deals, seed, pol, rs))
-                bar(count)
-            frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
-            if len(cons) > 1:
-                frame = frame.sort_values(["deal", "contract"], kind="stable", ignore_index=True)
-            yield frame
+            yield _chunk(start, count, pol, cons, seed, rs, "reference" if slow else "fast", search, bar)
     finally:
         bar(0, close=True)
+
+
+def _search_settings(pol: Sequence[int], samples: int, budget: float | None) -> tuple[int, float | None] | None:
+    """The search players' budget (layouts a move, seconds a move), checked; None when no seat searches."""
+    from .errors import BudgetError
+
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+        raise BudgetError(f"search_samples: a whole number of layouts a move, at least 1, got {samples!r}")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget > 0):
+        raise BudgetError(f"search_budget: seconds a move above 0 (or None: no time cap), got {budget!r}")
+    return (int(samples), None if budget is None else float(budget)) if SEARCH in pol else None
+
+
+def _chunk(start: int, count: int, pol: tuple[int, int, int, int], cons: list[int], seed: int | str, rs: Ruleset,
+           backend: str, search: tuple[int, float | None] | None, bar: Callable[..., None]) -> pd.DataFrame:
+    """The frame of deals ``start .. start + count - 1``: every contract of ``cons`` on each deal."""
+    hands = fast.deal_batch(seed, start, count)
+    deals = np.arange(start, start + count, dtype=np.int64)
+    frames = []
+    for c in cons:
+        if backend == "fast":
+            res = fast.play_batch(hands, c, pol, seed=seed, start=start, ruleset=rs)
+            bar(count)
+        else:
+            res = _reference_batch(hands, c, pol, seed, start, rs, search, bar)
+        frames.append(_frame(res, hands, deals, seed, pol, rs))
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if len(cons) > 1:
+        frame = frame.sort_values(["deal", "contract"], kind="stable", ignore_index=True)
+    return frame
+
+
+def chunk_frame(start: int, count: int, players: str | Sequence[str] = "search", contract: str | int = "choose",
+                ruleset: Ruleset | str = CLASSIC, seed: int | str = 0, search_samples: int = SEARCH_SAMPLES,
+                search_budget: float | None = None) -> pd.DataFrame:
+    """The rows of :func:`simulate` for deals ``start .. start + count - 1`` alone: the unit of work of the
+    chunked, resumable runs of ``python -m jasslib simulate --players search`` (on Dask).  Rows depend only on
+    the deal, so any chunking and any number of workers give the same table.
+
+    >>> whole = simulate(5, players="rule", seed=1)
+    >>> chunk_frame(3, 2, players="rule", seed=1).equals(whole.iloc[3:].reset_index(drop=True))
+    True
+    """
+    rs = Ruleset.get(ruleset)
+    pol = _policies(players)
+    fast.seed_key(seed)
+    search = _search_settings(pol, search_samples, search_budget)
+    backend = "reference" if search is not None else "fast"
+    return _chunk(int(start), int(count), pol, _contracts(contract), seed, rs, backend, search,
+                  lambda n, close=False: None)
 
 
 def simulate(
@@ -266,11 +318,23 @@ def simulate(
     chunk_size: int = 100_000,
     progress: bool | None = None,
     backend: str = "fast",
+    search_samples: int = SEARCH_SAMPLES,
+    search_budget: float | None = None,
 ) -> pd.DataFrame:
     """Play ``rounds`` deals and return one tidy row per round (see :data:`COLUMNS`).
 
-    ``players``: ``"random"``, ``"rule"``, ``"rule-vs-random"`` (team 0 against team 1) or four
-    policy names, one per seat.  ``contract``: ``"choose"`` (forehand's player names it or says
+    ``players``: ``"random"``, ``"rule"``, ``"search"``, ``"rule-vs-random"`` (team 0 against team 1) or
+    four policy names, one per seat.
+
+    ``"search"`` seats are :class:`~jasslib.players.SearchPlayer` (seeded ``"{seed}/{deal}/{seat}"``, with
+    ``search_samples`` layouts a move, exact solves from :data:`SEARCH_EXACT_FROM` cards left and, when
+    ``search_budget`` is given, a cap in seconds a move; without a cap the rows are the same on any machine).
+    They play through the reference engine and are **slow**:
+    about a second or two a round on one core (and they name contracts with the advisor), against some
+    40,000 rounds a second for ``"rule"``; a progress bar shows by default from 20 rounds.  For many
+    rounds use ``python -m jasslib simulate --players search``, which runs them in resumable chunks on Dask.
+
+    ``contract``: ``"choose"`` (forehand's player names it or says
     schieben), ``"all"`` (each deal once under each of the six contracts, by the same players, so
     contracts compare on the same cards) or one contract.  ``progress``: a progress bar (None: only
     for long runs).
@@ -289,7 +353,8 @@ def simulate(
     filled = 0
     first: pd.DataFrame | None = None
     # Fill preallocated columns chunk by chunk: memory stays at one frame plus one chunk.
-    for chunk in iter_simulate(rounds, players, contract, ruleset, seed, chunk_size, progress, backend):
+    for chunk in iter_simulate(rounds, players, contract, ruleset, seed, chunk_size, progress, backend,
+                               search_samples, search_budget):
         if first is None:
             first = chunk
             if len(chunk) == total:
@@ -543,8 +608,10 @@ def round_from_row(row: pd.Series | dict[str, Any], ruleset: Ruleset | str = CLA
 
 
 def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], seed: int | str, start: int,
-                     ruleset: Ruleset) -> np.ndarray:
-    """:func:`fast.play_batch`'s result array, computed with the reference Round and players."""
+                     ruleset: Ruleset, search: tuple[int, float | None] | None = None,
+                     step: Callable[..., None] | None = None) -> np.ndarray:
+    """:func:`fast.play_batch`'s result array, computed with the reference Round and players (``search``: the
+    search players' layouts and seconds a move; ``step(1)`` after each round, for a progress bar)."""
     from .cards import CardSet
     from .players import RandomPlayer, RuleBasedPlayer, play_round
     from .round import Round
@@ -555,6 +622,12 @@ def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], see
         for seat, p in enumerate(pol):
             if p == fast.RULE:
                 players.append(RuleBasedPlayer())
+            elif p == SEARCH:
+                from .players.search import SearchPlayer
+
+                samples, budget = search if search is not None else (SEARCH_SAMPLES, None)
+                players.append(SearchPlayer(seed=f"{seed}/{start + n}/{seat}", time_budget=budget, samples=samples,
+                                            exact_from=SEARCH_EXACT_FROM))
             elif p == fast.LOWEST:
                 players.append(_LowestPlayer())
             else:
@@ -570,6 +643,8 @@ def _reference_batch(hands: np.ndarray, contract: int, pol: tuple[int, ...], see
                   s.tricks[0], s.tricks[1], int(last), w.points[0], w.points[1],
                   -1 if w.winner is None else int(w.winner),
                   s.stoeck[0] // s.multiplier, s.stoeck[1] // s.multiplier)
+        if step is not None:
+            step(1)
     return out
 
 
@@ -583,9 +658,10 @@ class _LowestPlayer:
         return min(view.legal)
 
 
-def _progress_bar(total: int, progress: bool | None) -> Callable[..., None]:
-    """A callable advancing a tqdm bar (terminal or notebook), or doing nothing."""
-    show = total >= 200_000 if progress is None else bool(progress)
+def _progress_bar(total: int, progress: bool | None, slow: bool = False) -> Callable[..., None]:
+    """A callable advancing a tqdm bar (terminal or notebook), or doing nothing (by default shown from 200,000
+    fast rounds, or 20 slow ones)."""
+    show = total >= (20 if slow else 200_000) if progress is None else bool(progress)
     if not show:
         return lambda n, close=False: None
     try:
@@ -601,3 +677,32 @@ def _progress_bar(total: int, progress: bool | None) -> Callable[..., None]:
             bar.close()
 
     return step
+
+
+SEARCH_SAMPLE_SEED = 17
+"""The seed of the shipped rounds of search players (:func:`search_sample`)."""
+SEARCH_SAMPLE_ROUNDS = 300
+"""How many rounds :func:`search_sample` ships."""
+
+
+def search_sample(rounds: int = SEARCH_SAMPLE_ROUNDS) -> pd.DataFrame:
+    """Rounds of four :class:`~jasslib.players.SearchPlayer` shipped with jasslib (strategy data from realistic
+    play, beside the rule-based bots' and double-dummy tables): deals ``0 .. rounds - 1`` of seed
+    :data:`SEARCH_SAMPLE_SEED` (17), classic rules, contracts chosen by the players (with the advisor),
+    :data:`SEARCH_SAMPLES` (24) layouts a move, exact solves from :data:`SEARCH_EXACT_FROM` (5) cards left and no
+    time cap, exactly as
+    ``python -m jasslib simulate --players search --rounds 300 --seed 17 --search-samples 24 --out FILE.parquet``
+    writes them (the tests play some of its rounds again).  The columns are :data:`COLUMNS`.
+
+    >>> df = search_sample(5)
+    >>> len(df), str(df.players.iloc[0]), int(df.seed.iloc[0])
+    (5, 'search/search/search/search', 17)
+    """
+    from importlib.resources import files
+
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or not 1 <= rounds <= SEARCH_SAMPLE_ROUNDS:
+        raise ValueError(f"the shipped search rounds are deals 0..{SEARCH_SAMPLE_ROUNDS - 1}, so {rounds!r} rounds "
+                         "cannot be read from them; play more with python -m jasslib simulate --players search")
+    with files("jasslib").joinpath("data").joinpath("search_sample.parquet").open("rb") as fh:
+        table = pd.read_parquet(fh)
+    return table.iloc[: int(rounds)].reset_index(drop=True)

@@ -100,12 +100,16 @@ def test_bad_budgets_are_refused(kw: dict[str, object], match: str) -> None:
         SearchPlayer(**kw)  # type: ignore[arg-type]
 
 
-def test_contract_is_the_rule_based_choice() -> None:
-    rb, sp = RuleBasedPlayer(), SearchPlayer()
-    for seed in range(12):
+def test_contract_is_the_advisors_choice() -> None:
+    from jasslib.analysis import advisor_choice
+
+    sp = SearchPlayer(seed=5)
+    for seed in range(4):
         r = Round.deal(seed=seed)
         view = r.view(r.forehand)
-        assert sp.choose_contract(view) == rb.choose_contract(view)
+        want = advisor_choice(view.hand, view.ruleset, False, sp._rng_seed(view), SearchPlayer.ADVISOR_SAMPLES)
+        assert sp.choose_contract(view) == want
+        assert SearchPlayer(seed=5, time_budget=0.25).choose_contract(view) == want
 
 
 def test_rollout_values_of_a_finished_trick_position() -> None:

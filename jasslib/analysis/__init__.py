@@ -16,6 +16,8 @@ importable from ``jasslib.analysis`` itself:
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
 * :mod:`~jasslib.analysis.history`: a round's history as a table;
 * :mod:`~jasslib.analysis.coach`: a two-stage hint at the table, from the seat's own view (:func:`hint`).
+* :mod:`~jasslib.analysis.advisor`: which contract to name with a hand (:func:`advise`), by sampling the unseen
+  cards and playing them out, and the choosers it is measured against (the bots', the Lucerne course's table).
 
 >>> from jasslib import analysis
 >>> analysis.p_stoeck(), analysis.review is analysis.postmortem.review
@@ -25,6 +27,17 @@ importable from ``jasslib.analysis`` itself:
 from __future__ import annotations
 
 from ..players.sampling import sample_layouts
+from .advisor import (
+    CHOOSERS,
+    Advice,
+    Outlook,
+    advise,
+    advisor_choice,
+    choose_batch,
+    lucerne_choice,
+    lucerne_values,
+    rule_choice,
+)
 from .coach import (
     IDEAS,
     OWN_VIEW_COLUMNS,
@@ -130,4 +143,13 @@ __all__ = [
     "Accuracy",
     "review_own_view",
     "own_view_accuracy",
+    "advise",
+    "Advice",
+    "Outlook",
+    "advisor_choice",
+    "rule_choice",
+    "lucerne_choice",
+    "lucerne_values",
+    "CHOOSERS",
+    "choose_batch",
 ]

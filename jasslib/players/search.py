@@ -25,7 +25,8 @@ assumes its opponents are any particular bot.  The rule-based playouts are a way
 (a stand-in for sensible play after it), not a model that filters layouts.
 
 Contracts (and schieben) are chosen by :meth:`SearchPlayer.choose_contract`, which asks one method,
-:meth:`SearchPlayer.contract_for`, today the rule-based chooser.
+:meth:`SearchPlayer.contract_for`: the contract advisor (:func:`jasslib.analysis.advisor.advisor_choice`,
+:attr:`SearchPlayer.ADVISOR_SAMPLES` sampled deals played out by the rule-based players, seeded by the view).
 
 The budget: ``time_budget`` (seconds a move, a cap) and/or ``samples`` (layouts a move).  With a
 sample count the player is deterministic for its seed; with a time budget the cap may cut a slow
@@ -60,8 +61,7 @@ from ..errors import BudgetError, PhaseError
 from ..play import legal_mask, trick_value, trick_winner_index
 from ..round import RoundView
 from ..scoring import MATCH_BONUS
-from .heuristics import SCHIEBEN, choose_card, default_threshold
-from .heuristics import choose_contract as _rule_contract
+from .heuristics import SCHIEBEN, choose_card
 from .sampling import LayoutSampler
 
 __all__ = ["SearchPlayer", "rollout_values"]
@@ -217,6 +217,8 @@ class SearchPlayer:
     """Layouts a move in the rollout phase per second of budget, when ``samples`` is not given."""
     EXACT_SAMPLES = 24
     """Layouts a move in the exact phase per second of budget, when ``samples`` is not given."""
+    ADVISOR_SAMPLES = 1000
+    """Sampled deals the contract advisor plays out to choose a contract (about 0.2 s on one core)."""
     EXACT_SHARE = 0.35
     """The exact phase starts where solving the layouts takes at most this share of the time budget."""
 
@@ -246,11 +248,15 @@ class SearchPlayer:
     def contract_for(self, view: RoundView) -> int:
         """The contract number to name (0..5) or :data:`~jasslib.players.heuristics.SCHIEBEN`.
 
-        The one place the contract is decided: the rule-based chooser today, the contract advisor
-        (``analysis.advise``) once it exists.
+        The one place the contract is decided: the contract advisor
+        (:func:`~jasslib.analysis.advisor.advisor_choice`) on :attr:`ADVISOR_SAMPLES` sampled deals, seeded
+        by this player's seed and the view (the same answer for the same seed, whatever the time budget).
         """
-        return int(_rule_contract(view.hand.mask, bool(view.pushed), view.ruleset.multipliers,
-                                  float(default_threshold(view.ruleset.multipliers))))
+        from ..analysis.advisor import advisor_choice
+
+        c = advisor_choice(view.hand, view.ruleset, bool(view.pushed), seed=self._rng_seed(view),
+                           samples=self.ADVISOR_SAMPLES)
+        return SCHIEBEN if c is None else int(c)
 
     def choose_contract(self, view: RoundView) -> Contract | None:
         """The contract to name, or ``None`` for schieben (only while ``not view.pushed``, C1)."""
