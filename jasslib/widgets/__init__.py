@@ -10,6 +10,8 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
 * :func:`review_trainer` (mixed topics) and :func:`final_check` (about twenty mixed items ending with
   a score per rule id).
 * :class:`RoundPlayer`: a whole round against three bots.
+* :class:`GamePlayer`: a whole game to the target against three bots of a strength chosen per seat
+  (random, rule-based, search), with the running score, saved and resumed as the JSON of a ``Game``.
 * :func:`trainers_page`: every registered topic's trainer on one page, each under a heading with an anchor
   (the app's page of trainers).
 
@@ -21,6 +23,7 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from .game_player import GamePlayer
 from .round_player import RoundPlayer
 from .trainer import (
     FinalCheck,
@@ -70,6 +73,7 @@ __all__ = [
     "FinalCheck",
     "final_check",
     "RoundPlayer",
+    "GamePlayer",
     "TrainersPage",
     "trainers_page",
 ]
