@@ -41,7 +41,7 @@ from .errors import (
     excerpt,
 )
 from .play import Verdict
-from .round import Round, _check_seed
+from .round import _JSON_BRACKETS, _JSON_STRING, Round, _check_seed
 from .rulesets import CLASSIC, PRESETS, Ruleset
 from .scoring import CLAIM_CATEGORY_NAMES, ClaimResult, HandScore, games_won, is_schneider, judge_claim, race
 from .seats import Seat, Team
@@ -50,9 +50,10 @@ from .weis import stoeck_points
 __all__ = ["Game", "GameEnd", "GAME_JSON_FORMAT", "MAX_GAME_JSON_SIZE"]
 
 GAME_JSON_FORMAT = "jasslib.game/1"
-MAX_GAME_JSON_SIZE = 4_000_000
-"""No game's JSON is refused below this size (a hand takes under 1 KB; a game to 3000 has at most 40 hands):
-:meth:`Game.from_json` refuses a longer document before reading it."""
+MAX_GAME_JSON_SIZE = 400_000
+"""The longest game's JSON :meth:`Game.from_json` reads (a longer document is refused before it is read): a hand
+takes about 400 characters and a game to the target T has at most 2 T / 157 + 1 hands (every hand writes at
+least 157 points), so a game to 3000 takes about 16 KB, and targets up to about 75,000 fit."""
 _GAME_FIELDS = ("format", "ruleset", "seed", "first_dealer", "auto_claim", "hands", "claim")
 _MAX_GAME_DEPTH = 10
 
@@ -458,24 +459,12 @@ def _load_game_json(text: str | bytes) -> dict[str, Any]:
     if len(text) > MAX_GAME_JSON_SIZE:
         raise GameFormatError(f"not a jasslib game: {len(text):,} characters is larger than any game's JSON")
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:  # brackets outside strings
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > _MAX_GAME_DEPTH:
-                raise GameFormatError(f"not a jasslib game: nested deeper than any game (at most {_MAX_GAME_DEPTH})")
-        elif ch in "]}":
-            depth -= 1
+    for bracket in _JSON_BRACKETS.findall(_JSON_STRING.sub("", text)):  # brackets outside strings
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > _MAX_GAME_DEPTH:
+        raise GameFormatError(f"not a jasslib game: nested {deepest} deep, deeper than any game (at most "
+                              f"{_MAX_GAME_DEPTH})")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

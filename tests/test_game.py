@@ -218,7 +218,7 @@ def test_game_json_refuses_bad_documents():
 
     good = json.loads(_played(5, 60).to_json())
     bad = [
-        "not json", b"\xff", 42, '{"format": "jasslib.round/1"}', "[" * 50 + "]" * 50, "x" * 5_000_000,
+        "not json", b"\xff", 42, '{"format": "jasslib.round/1"}', "[" * 50 + "]" * 50, "x" * 500_000,
         json.dumps({**good, "extra": 1}), json.dumps({**good, "hands": []}), json.dumps({**good, "claim": "0"}),
         json.dumps({**good, "first_dealer": 2}),  # another dealer: the seed deals other cards
         json.dumps({**good, "hands": [{**good["hands"][0], "plays": "AS AS"}]}),
