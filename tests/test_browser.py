@@ -647,7 +647,8 @@ def test_game_player_saved_reloaded_and_continued_in_jupyterlab(browser, workdir
     folder = workdir / "notebooks"
     saved = folder / "game.json"
     saved.unlink(missing_ok=True)
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(GAME_CELL)])
+    kernel = nbformat.read(str(folder / ROUND_NOTEBOOK), as_version=4).metadata  # its kernel: no kernel dialog
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(GAME_CELL)], metadata=kernel)
     nbformat.write(nb, str(folder / GAME_NOTEBOOK))
     local = GamePlayer(seed=1, seat=0, ruleset="modern", bots="rule-based")
     with _jupyter_lab(workdir, folder) as url:
