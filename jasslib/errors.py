@@ -44,6 +44,7 @@ __all__ = [
     "ContractError",
     "PhaseError",
     "RoundFormatError",
+    "GameFormatError",
     "ClaimError",
     "GameOverClaimError",
     "RulesetError",
@@ -142,6 +143,10 @@ class PhaseError(JassError):
 
 class RoundFormatError(JassError):
     """A malformed or inconsistent JSON round."""
+
+
+class GameFormatError(JassError):
+    """A malformed or inconsistent JSON game (:meth:`jasslib.Game.from_json`)."""
 
 
 class ClaimError(JassError):

@@ -24,21 +24,38 @@ game otherwise ends at the end of the hand in which a team reaches the target.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardLike, CardSet
 from .contracts import Contract
-from .errors import CardParseError, ClaimError, GameOverClaimError, JassError, PhaseError, excerpt
+from .errors import (
+    CardParseError,
+    ClaimError,
+    GameFormatError,
+    GameOverClaimError,
+    JassError,
+    PhaseError,
+    excerpt,
+)
 from .play import Verdict
-from .round import Round, _check_seed
-from .rulesets import CLASSIC, Ruleset
+from .round import _JSON_BRACKETS, _JSON_STRING, Round, _check_seed
+from .rulesets import CLASSIC, PRESETS, Ruleset
 from .scoring import CLAIM_CATEGORY_NAMES, ClaimResult, HandScore, games_won, is_schneider, judge_claim, race
 from .seats import Seat, Team
 from .weis import stoeck_points
 
-__all__ = ["Game", "GameEnd"]
+__all__ = ["Game", "GameEnd", "GAME_JSON_FORMAT", "MAX_GAME_JSON_SIZE"]
+
+GAME_JSON_FORMAT = "jasslib.game/1"
+MAX_GAME_JSON_SIZE = 400_000
+"""The longest game's JSON :meth:`Game.from_json` reads (a longer document is refused before it is read): a hand
+takes about 400 characters and a game to the target T has at most 2 T / 157 + 1 hands (every hand writes at
+least 157 points), so a game to 3000 takes about 16 KB, and targets up to about 75,000 fit."""
+_GAME_FIELDS = ("format", "ruleset", "seed", "first_dealer", "auto_claim", "hands", "claim")
+_MAX_GAME_DEPTH = 10
 
 
 @dataclass(frozen=True)
@@ -297,6 +314,121 @@ class Game:
             hand=len(self._rounds),
         )
 
+    # ----------------------------------------------------------------- JSON
+    def to_json(self) -> str:
+        """A JSON text from which :meth:`from_json` rebuilds the same game (to save it and play on later).
+
+        It holds the ruleset, the seed, the first dealer, ``auto_claim``, every hand so far (as
+        :meth:`Round.to_json` writes it: the four hands dealt, the calls and the cards played) and a claim.
+
+        >>> g = Game(seed="club", ruleset="modern")
+        >>> g.choose("obenabe"); g.play(min(g.legal_cards()))
+        >>> h = Game.from_json(g.to_json())
+        >>> h.round == g.round and h.scores == g.scores and h.to_json() == g.to_json()
+        True
+        """
+        rs: Any = self.ruleset.name if PRESETS.get(self.ruleset.name) == self.ruleset else self.ruleset.to_dict()
+        hands = [json.loads(r.to_json()) for r in self._rounds]
+        if self._round not in self._rounds:
+            hands.append(json.loads(self._round.to_json()))
+        for hand in hands:
+            del hand["format"], hand["ruleset"]  # the game's
+        first_dealer = self._rounds[0].dealer if self._rounds else self._round.dealer
+        data = {"format": GAME_JSON_FORMAT, "ruleset": rs, "seed": self.seed, "first_dealer": int(first_dealer),
+                "auto_claim": self.auto_claim, "hands": hands,
+                "claim": int(self._claims[0].team) if self._claims else None}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Rebuild a game from :meth:`to_json`, replaying every call of every hand through the game.
+
+        The rules are applied again as the calls are replayed (D4's dealers, the claims of G2–G3), so a
+        document that does not describe a game played by the rules is refused with a
+        :class:`~jasslib.errors.GameFormatError` naming the hand and the reason, and so is any malformed one.
+
+        >>> Game.from_json('{"format": "jasslib.game/1"}')
+        Traceback (most recent call last):
+        ...
+        jasslib.errors.GameFormatError: malformed JSON game: missing field 'ruleset'
+        """
+        data = _load_game_json(text)
+        hands, claim = data["hands"], data["claim"]
+        if not isinstance(hands, list) or not hands or not all(isinstance(h, dict) for h in hands):
+            raise GameFormatError(f"malformed JSON game: 'hands': expected a list of hands, got {excerpt(hands)}")
+        if claim is not None and type(claim) is not int:
+            raise GameFormatError(f"malformed JSON game: 'claim': expected a team 0 or 1 or null, got {excerpt(claim)}")
+        if type(data["first_dealer"]) is not int:
+            raise GameFormatError("malformed JSON game: 'first_dealer': expected a seat number 0..3, got "
+                                  f"{excerpt(data['first_dealer'])}")
+        try:
+            rs = data["ruleset"]
+            if not isinstance(rs, (str, dict)):
+                raise GameFormatError(f"malformed JSON game: 'ruleset': expected a preset's name or an object of "
+                                      f"the ruleset's fields, got {excerpt(rs)}")
+            ruleset = Ruleset.from_dict(rs) if isinstance(rs, dict) else Ruleset.parse(rs)
+            game = cls(ruleset, seed=data["seed"], first_dealer=data["first_dealer"], auto_claim=data["auto_claim"])
+        except GameFormatError:
+            raise
+        except JassError as exc:
+            raise GameFormatError(f"malformed JSON game: {exc}") from None
+        rs_field = ruleset.name if PRESETS.get(ruleset.name) == ruleset else ruleset.to_dict()
+        for i, hand in enumerate(hands):
+            where = f"hand {i + 1}"
+            if game.over:
+                raise GameFormatError(f"inconsistent JSON game: {where} follows the end of the game ({game.end})")
+            calls, plays = hand.get("calls"), hand.get("plays")
+            try:
+                fresh = Round.from_json(json.dumps({**hand, "format": "jasslib.round/1", "ruleset": rs_field,
+                                                    "calls": [], "plays": ""}))
+            except JassError as exc:
+                raise GameFormatError(f"inconsistent JSON game: {where}: {exc}") from None
+            expected = game.round
+            if game.seed is None and i == 0:  # D4: the first hand's forehand holds the starting card
+                expected = Round.deal(None, dealer=expected.dealer, ruleset=ruleset)
+                expected._setup(list(fresh._initial), expected.dealer, next(
+                    s for s in Seat if fresh._initial[s] >> ruleset.starting_card & 1), ruleset, None)
+            if (fresh.dealer, fresh.forehand) != (expected.dealer, expected.forehand):
+                raise GameFormatError(f"inconsistent JSON game: {where} is dealt by seat {int(fresh.dealer)} with "
+                                      f"forehand seat {int(fresh.forehand)}; the game's dealer is seat "
+                                      f"{int(expected.dealer)}, forehand seat {int(expected.forehand)} (D4)")
+            if game.seed is not None and fresh != expected:
+                raise GameFormatError(f"inconsistent JSON game: {where}'s cards are not those the game's seed deals")
+            if fresh.seed != expected.seed:
+                raise GameFormatError(f"inconsistent JSON game: {where}'s seed {excerpt(fresh.seed)} is not the "
+                                      f"game's {excerpt(expected.seed)}")
+            game._round = fresh
+            if not isinstance(calls, list) or not isinstance(plays, str) or len(plays) > 36 * 4:
+                raise GameFormatError(f"malformed JSON game: {where}: 'calls' is a list and 'plays' the cards played")
+            try:
+                for call in calls:
+                    if not (isinstance(call, list) and len(call) == 2 and type(call[0]) is int
+                            and isinstance(call[1], str)):
+                        raise GameFormatError(f"malformed JSON game: {where}: each call is [seat number, contract "
+                                              f"name or 'schieben'], got {excerpt(call)}")
+                    if call[1] == "schieben":
+                        game.schieben(call[0])
+                    elif call[1] in Contract.__members__:
+                        game.choose(Contract.__members__[call[1]], call[0])
+                    else:
+                        raise GameFormatError(f"malformed JSON game: {where}: unknown contract {excerpt(call[1])}")
+                tokens = plays.split()
+                for token in tokens:
+                    if game.over:
+                        raise GameFormatError(f"inconsistent JSON game: {where} has cards played after the end "
+                                              f"of the game ({game.end})")
+                    game.play(token)
+            except GameFormatError:
+                raise
+            except JassError as exc:
+                raise GameFormatError(f"inconsistent JSON game: {where}: {exc}") from None
+        if claim is not None:
+            try:
+                game.claim(claim)
+            except JassError as exc:
+                raise GameFormatError(f"inconsistent JSON game: the claim: {exc}") from None
+        return game
+
     # ----------------------------------------------------------------- display
     def summary(self) -> list[dict[str, Any]]:
         """One plain record per finished hand (a pandas DataFrame can be built from it)."""
@@ -311,3 +443,39 @@ class Game:
         state = f"over, {self._end.winner} won" if self._end else f"hand {len(self._rounds) + 1}"
         return f"<Game {self.ruleset.name} to {self.ruleset.target}: {self.scores[0]}–{self.scores[1]}, {state}>"
 
+
+
+def _load_game_json(text: str | bytes) -> dict[str, Any]:
+    """The fields of a JSON game, checked for size, depth, the format and the set of fields (not their values)."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_GAME_JSON_SIZE:
+            raise GameFormatError(f"not a jasslib game: {len(text):,} bytes is larger than any game's JSON")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise GameFormatError(f"not a JSON game: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise GameFormatError(f"not a JSON game: expected JSON text, got {excerpt(text)}")
+    if len(text) > MAX_GAME_JSON_SIZE:
+        raise GameFormatError(f"not a jasslib game: {len(text):,} characters is larger than any game's JSON")
+    depth = deepest = 0
+    for bracket in _JSON_BRACKETS.findall(_JSON_STRING.sub("", text)):  # brackets outside strings
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > _MAX_GAME_DEPTH:
+        raise GameFormatError(f"not a jasslib game: nested {deepest} deep, deeper than any game (at most "
+                              f"{_MAX_GAME_DEPTH})")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise GameFormatError(f"not a JSON game: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != GAME_JSON_FORMAT:
+        raise GameFormatError(f"not a jasslib game: the 'format' field must be {GAME_JSON_FORMAT!r}")
+    unknown = [key for key in data if key not in _GAME_FIELDS]
+    if unknown:
+        raise GameFormatError(f"malformed JSON game: unknown field {excerpt(unknown[0])}; the fields are "
+                              f"{', '.join(_GAME_FIELDS)}")
+    missing = [key for key in _GAME_FIELDS if key not in data]
+    if missing:
+        raise GameFormatError(f"malformed JSON game: missing field {missing[0]!r}")
+    return data

@@ -593,3 +593,81 @@ def test_rule_note_in_a_saved_page_without_a_kernel(browser, tmp_path: Path) -> 
     note.locator(".jass-rule-text").first.wait_for(state="hidden", timeout=30_000)
     _open_rule_note(page.locator("body"), rule)
     page.close()
+
+
+GAME_NOTEBOOK = "game_saved.ipynb"
+GAME_CELL = ('from jasslib.widgets import GamePlayer\n\n'
+             'GamePlayer(seed=1, seat=0, ruleset="modern", bots="rule-based", save_to="game.json")')
+
+
+def _wait_saved(path: Path, text: str, seconds: float = 120) -> None:
+    """Until the game's file holds ``text`` (the widget writes it after every move)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            return
+        time.sleep(0.3)
+    found = path.read_text(encoding="utf-8")[:200] if path.exists() else "no file"
+    raise AssertionError(f"the saved game is not the game played: {found!r}")
+
+
+def _open_game(page, url: str):  # noqa: ANN001, ANN202
+    page.goto(url, timeout=120_000)
+    _wait_kernel_idle(page)
+    page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+    player = page.locator(".jass-game-player").first
+    player.wait_for(state="visible", timeout=180_000)
+    player.scroll_into_view_if_needed()
+    return player
+
+
+def _learner_move(player, local) -> None:  # noqa: ANN001
+    """The learner's next move by clicks, made in ``local`` (a GamePlayer of the same game in this process) too."""
+    from jasslib import Contract
+
+    if local.game.round.contract is None:
+        local.choose(Contract.OBENABE)
+        player.locator("select").first.select_option(label=Contract.OBENABE.format())
+        player.locator("button").filter(has_text=re.compile(r"^\s*Choose\s*$")).first.click()
+    else:
+        card = str(min(local.game.round.legal_cards()))
+        local.play(card)
+        _play_by_click(player, card)
+
+
+def test_game_player_saved_reloaded_and_continued_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+    """A GamePlayer with ``save_to`` in JupyterLab: two hands played by clicks (the same moves are made in a
+    GamePlayer of the same game in this process, which knows the legal cards; the bots play by the position, so
+    both games stay equal: the file must hold that game after every move), the page reloaded and the notebook
+    run again: the game resumes from its file at hand 3, and goes on by clicks."""
+    import nbformat
+
+    from jasslib.widgets import GamePlayer
+
+    folder = workdir / "notebooks"
+    saved = folder / "game.json"
+    saved.unlink(missing_ok=True)
+    kernel = nbformat.read(str(folder / ROUND_NOTEBOOK), as_version=4).metadata  # its kernel: no kernel dialog
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(GAME_CELL)], metadata=kernel)
+    nbformat.write(nb, str(folder / GAME_NOTEBOOK))
+    local = GamePlayer(seed=1, seat=0, ruleset="modern", bots="rule-based")
+    with _jupyter_lab(workdir, folder) as url:
+        page = browser.new_page()
+        player = _open_game(page, url(GAME_NOTEBOOK))
+        _wait_saved(saved, local.to_json())
+        for _ in range(40):
+            if len(local.game.rounds) >= 2:
+                break
+            _learner_move(player, local)
+            _wait_saved(saved, local.to_json())
+        assert len(local.game.rounds) == 2 and not local.game.over
+        score = player.locator(".jass-game-score").first.text_content() or ""
+        for s in local.game.hand_scores:
+            assert f"{s.total[0]}{s.total[1]}" in score.replace(" ", "")
+        page.reload(timeout=120_000)
+        player = _open_game(page, url(GAME_NOTEBOOK))
+        page.wait_for_function("el => /Hand 3:/.test(el.textContent)", arg=player.element_handle(), timeout=120_000)
+        _wait_saved(saved, local.to_json())  # resumed, not started again
+        _learner_move(player, local)
+        _wait_saved(saved, local.to_json())
+        assert "Traceback" not in page.content()

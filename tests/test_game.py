@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -173,3 +174,59 @@ def test_game_seats_and_repr():
     g = Game(seed=1)
     assert "hand 1" in repr(g)
     assert g.round.forehand in tuple(Seat)
+
+
+# ------------------------------------------------------------------ JSON of a game
+def _played(seed: object, moves: int | None = None) -> Game:
+    from jasslib.players import RandomPlayer, take_turn
+
+    g = Game(seed=seed, ruleset="modern")  # type: ignore[arg-type]
+    players = [RandomPlayer(seed=s) for s in range(4)]
+    n = 0
+    while not g.over and (moves is None or n < moves):
+        take_turn(g, players)
+        n += 1
+    return g
+
+
+@pytest.mark.parametrize("seed", [4, "club night", None])
+def test_game_json_round_trip_mid_game_and_at_the_end(seed):
+    for moves in (0, 1, 40, 83, None):
+        g = _played(seed, moves)
+        h = Game.from_json(g.to_json())
+        assert h.to_json() == g.to_json()
+        assert (h.round, h.scores, h.end, h.hand_scores, h.over) == (g.round, g.scores, g.end, g.hand_scores, g.over)
+        if not g.over:  # the copy plays on exactly like the original
+            card = min(g.legal_cards()) if g.round.contract is not None else None
+            if card is None:
+                g.choose("obenabe"), h.choose("obenabe")
+            else:
+                g.play(card), h.play(card)
+            assert h.to_json() == g.to_json()
+
+
+def test_game_json_keeps_a_claim():
+    g = Game(seed=2, ruleset="modern")
+    g.choose("obenabe")
+    g.claim(1)
+    h = Game.from_json(g.to_json())
+    assert h.end == g.end and h.claims == g.claims
+
+
+def test_game_json_refuses_bad_documents():
+    from jasslib import GameFormatError
+
+    good = json.loads(_played(5, 60).to_json())
+    bad = [
+        "not json", b"\xff", 42, '{"format": "jasslib.round/1"}', "[" * 50 + "]" * 50, "x" * 500_000,
+        json.dumps({**good, "extra": 1}), json.dumps({**good, "hands": []}), json.dumps({**good, "claim": "0"}),
+        json.dumps({**good, "first_dealer": 2}),  # another dealer: the seed deals other cards
+        json.dumps({**good, "hands": [{**good["hands"][0], "plays": "AS AS"}]}),
+        json.dumps({**good, "hands": [{**good["hands"][0], "calls": [[0, "trumps"]]}]}),
+        json.dumps({**good, "hands": good["hands"] + [good["hands"][0]]}),
+        json.dumps({**good, "ruleset": 3}), json.dumps({**good, "auto_claim": "yes"}),
+    ]
+    for text in bad:
+        with pytest.raises(GameFormatError) as info:
+            Game.from_json(text)  # type: ignore[arg-type]
+        assert len(str(info.value)) < 300

@@ -22,6 +22,7 @@ from jasslib.errors import ArgumentError, JassError
 from jasslib.players import RandomPlayer
 from jasslib.rulebook import RULES
 from jasslib.widgets import (
+    GamePlayer,
     RoundPlayer,
     Tally,
     Trainer,
@@ -1034,3 +1035,172 @@ def test_one_card_style_per_trainer_prompts_and_feedback_included(topic):
             t.new_exercise()
     swiss = Trainer(topic, seed="styles", style="swiss")
     assert swiss.exercise.prompt_text("swiss") in html.unescape(swiss.prompt.value)
+# ------------------------------------------------------------------ GamePlayer
+def game_clicks(p: GamePlayer, rng: random.Random, limit: int | None = None) -> int:
+    """Play by clicking: a contract picked in the menu and Choose (or Schieben), then legal cards."""
+    clicks = 0
+    while not p.game.over and (limit is None or clicks < limit):
+        rnd = p.game.round
+        assert p.my_turn
+        if rnd.contract is None:
+            if rnd.may_schieben and rng.random() < 0.3:
+                p.schieben_button.click()
+            else:
+                p.contract_menu.value = rng.choice(list(Contract))
+                p.choose_button.click()
+        else:
+            p.hand_buttons[rng.choice(list(rnd.legal_cards()))].click()
+        clicks += 1
+        assert clicks < 500
+    return clicks
+
+
+def test_game_player_plays_a_whole_game_by_clicks():
+    from jasslib import MODERN
+
+    p = GamePlayer(seed=7, seat=1, ruleset=MODERN, bots={0: "random", 2: "rule-based", 3: "random"})
+    assert p.my_turn and isinstance(p._repr_mimebundle_(), dict)
+    game_clicks(p, random.Random(7))
+    g = p.game
+    assert g.over and max(g.end.scores) >= MODERN.target
+    assert "The game is over" in p.message.value and "wins" in p.message.value
+    assert not p.hand_buttons and p.contract_box.layout.display == "none"
+    score = parse(p.score.value).text
+    assert f"{g.scores[0]}" in score and f"{g.scores[1]}" in score and "1000" in score
+    dealers = [int(r.dealer) for r in g.rounds]
+    assert dealers[2:] == [(dealers[1] + k) % 4 for k in range(1, len(dealers) - 1)]  # D4, as the engine dealt
+    for i, (r, s) in enumerate(zip(g.rounds, g.hand_scores)):  # each hand's line in the score
+        assert (f"<td>{i + 1}</td><td>seat {int(r.dealer)}</td>" in p.score.value
+                and f"<td>{s.total[0]}</td><td>{s.total[1]}</td>" in p.score.value)
+    if g.end.schneider:
+        assert "Schneider" in p.message.value
+
+
+def test_game_player_shows_the_running_score_and_who_chooses():
+    p = GamePlayer(seed=3, seat=0, bots="rule-based")
+    text = parse(p.score.value).text
+    rnd = p.game.round
+    assert "3000" in text and f"dealer seat {int(rnd.dealer)}" in text and f"forehand seat {int(rnd.forehand)}" in text
+    rng = random.Random(1)
+    while len(p.game.rounds) < 2:
+        game_clicks(p, rng, limit=1)
+    text = parse(p.score.value).text
+    for s in p.game.hand_scores:
+        assert str(s.total[0]) in text and str(s.total[1]) in text
+    assert "Hand 2 is over" in p.message.value
+    assert "The hand before" in p.last_hand.value
+
+
+def test_game_player_schieben_shows_the_partners_choice():
+    for seed in range(40):
+        p = GamePlayer(seed=seed, seat=0, bots="rule-based")
+        if p.game.round.forehand == 0 and p.game.round.contract is None:
+            break
+    assert not p.schieben_button.disabled
+    p.schieben_button.click()
+    rnd = p.game.round
+    assert rnd.pushed and rnd.chooser == 2 and rnd.contract is not None
+    assert f"Your partner chose {rnd.contract.format('french')}" in parse(p.message.value).text
+    assert "after schieben" in parse(p.score.value).text
+
+
+def test_game_player_bot_strengths_per_seat():
+    p = GamePlayer(seed=2, seat=3, bots=["random", "rule-based", RandomPlayer(5), None])
+    assert p.strengths == ("random", "rule-based", "RandomPlayer", None)
+    assert "seat 0 random" in p.header.value and "seat 1 rule-based" in p.header.value
+    q = GamePlayer(seed=2, seat=3, bots=["random", "rule-based", RandomPlayer(5), None])
+    rng1, rng2 = random.Random(4), random.Random(4)
+    game_clicks(p, rng1, 12)
+    game_clicks(q, rng2, 12)
+    assert p.to_json() == q.to_json()  # random bots are seeded from the position
+    assert GamePlayer(seed=2, bots="random").strengths == (None, "random", "random", "random")
+
+
+def test_game_player_search_bots_or_a_clear_message():
+    import importlib.util
+
+    from jasslib.widgets._common import InputError
+
+    if importlib.util.find_spec("jasslib.players.search") is None:
+        with pytest.raises(InputError, match="search player"):
+            GamePlayer(seed=1, bots="search")
+    else:
+        p = GamePlayer(seed=1, bots=["x", "search", "random", "random"], search_budget=0.05)
+        assert p.strengths[1] == "search" and p.my_turn
+
+
+def test_game_player_wrong_click_refused_with_the_rule_and_state_unchanged():
+    refused = 0
+    for seed in range(30):
+        p = GamePlayer(seed=seed, seat=2, bots="random", ruleset="modern")
+        rng = random.Random(seed)
+        while not p.game.over and refused < 4:
+            rnd = p.game.round
+            if rnd.contract is None:
+                before = p.to_json()
+                next(iter(p.hand_buttons.values())).click()  # a card before the contract: C1
+                assert "C1" in parse(p.message.value).text and p.to_json() == before
+                p.choose(rng.choice(list(Contract)))
+                continue
+            legal = rnd.legal_cards()
+            illegal = [c for c in rnd.hand(p.seat) if c not in legal]
+            if illegal:
+                card = rng.choice(illegal)
+                verdict = p.game.check(card)
+                before, buttons = p.to_json(), dict(p.hand_buttons)
+                p.hand_buttons[card].click()
+                text = parse(p.message.value).text
+                said = verdict.message.rsplit(f"({verdict.rule})", 1)[0]  # the sentence, then the rule id (a link)
+                assert said in text and f"({verdict.rule}" in text and "Traceback" not in text
+                assert p.to_json() == before and p.hand_buttons == buttons
+                refused += 1
+            p.play(rng.choice(list(legal)))
+        if refused >= 4:
+            break
+    assert refused >= 4
+    p.play("Z♣")
+    assert "Unknown card" in p.message.value or "card" in p.message.value
+
+
+def test_game_player_save_load_continue_gives_the_same_game(tmp_path):
+    path = tmp_path / "game.json"
+    bots = ["random", None, "rule-based", "random"]
+    p = GamePlayer(seed="club", seat=1, ruleset="modern", bots=bots, save_to=path)
+    game_clicks(p, random.Random(3), 15)
+    assert path.read_text() == p.to_json()
+    q = GamePlayer(seat=1, bots=bots, save_to=path)  # the file exists: resumed
+    r = GamePlayer.from_json(p.to_json(), seat=1, bots=bots)
+    assert q.to_json() == r.to_json() == p.to_json() and q.game.scores == p.game.scores
+    assert list(q.hand_buttons) == list(p.hand_buttons)
+    game_clicks(p, random.Random(9))
+    game_clicks(q, random.Random(9))
+    assert q.to_json() == p.to_json() and q.game.end == p.game.end
+    assert path.read_text() == q.to_json()
+    assert not list(tmp_path.glob(".*.tmp"))
+    q.save_button.click()
+    assert "Saved to game.json" in q.message.value
+
+
+def test_game_player_new_game():
+    p = GamePlayer(seed=4, ruleset="modern", bots="random")
+    game_clicks(p, random.Random(2))
+    p.new_game_button.click()
+    assert not p.game.over and p.game.seed == 5 and not p.game.rounds and p.my_turn
+
+
+def test_game_player_bad_arguments_are_jass_errors(tmp_path):
+    from jasslib import GameFormatError, JassError
+
+    for kwargs in ({"bots": "strong"}, {"bots": ["random"] * 3}, {"bots": {1: "random"}},
+                   {"bots": [None, object(), "random", "random"]}, {"seat": 7}, {"hints": "yes"},
+                   {"search_budget": 0}, {"search_budget": "1"}, {"save_to": tmp_path}, {"game": "g"},
+                   {"seed": 1.5}, {"ruleset": "olympic"}):
+        with pytest.raises(JassError) as info:
+            GamePlayer(**kwargs)
+        assert len(str(info.value)) < 200
+    with pytest.raises(GameFormatError):
+        GamePlayer.from_json('{"format": "jasslib.game/1"}')
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(GameFormatError):
+        GamePlayer(save_to=bad)

@@ -9,7 +9,9 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
   exercise, a seed field, levels and a tally.
 * :func:`review_trainer` (mixed topics) and :func:`final_check` (about twenty mixed items ending with
   a score per rule id).
-* :class:`RoundPlayer`: a whole round against three bots;
+* :class:`RoundPlayer`: a whole round against three bots.
+* :class:`GamePlayer`: a whole game to the target against three bots of a strength chosen per seat
+  (random, rule-based, search), with the running score, saved and resumed as the JSON of a ``Game``.
 * :class:`HintBox`: the two-stage **Hint** button a table widget adds in one line.
 * :func:`trainers_page`: every registered topic's trainer on one page, each under a heading with an anchor
   (the app's page of trainers).
@@ -22,6 +24,7 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from .game_player import GamePlayer
 from .hint import HintBox
 from .round_player import RoundPlayer
 from .trainer import (
@@ -73,6 +76,7 @@ __all__ = [
     "final_check",
     "RoundPlayer",
     "HintBox",
+    "GamePlayer",
     "TrainersPage",
     "trainers_page",
 ]

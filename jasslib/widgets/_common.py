@@ -30,7 +30,7 @@ from ..errors import ArgumentError, JassError, excerpt
 
 __all__ = ["InputError", "friendly", "text_html", "message_html", "guarded", "display_function", "card_label",
            "card_tooltip", "cards_row_html", "check_style", "CardPicture", "CardLook", "MARKED", "card_pictures_row",
-           "close_all"]
+           "close_all", "sentence", "HandToClick"]
 
 _log = logging.getLogger("jasslib.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -273,3 +273,51 @@ def close_all(widget: w.Widget) -> None:
     for child in getattr(widget, "children", ()):
         close_all(child)
     widget.close()
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital letter first and a full stop at the end.
+
+    >>> sentence("card J♥ is not in your hand")
+    'Card J♥ is not in your hand.'
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+class HandToClick:
+    """The learner's hand as cards to click (the round player and the game player share it).
+
+    :attr:`box` holds one :func:`card_pictures_row`; :meth:`draw` redraws it only when the cards or their
+    fading changed, and :attr:`buttons` maps each card to its :class:`CardPicture`.
+
+    >>> seen = []
+    >>> h = HandToClick("french", seen.append)
+    >>> h.draw(["AS", "6H"], faded=["6H"]); h.buttons[Card.parse("AS")].click(); seen, h.buttons[Card.parse("6H")].dim
+    ([Card.SA], True)
+    """
+
+    def __init__(self, style: str, on_card: Callable[[Card], Any]) -> None:
+        self.style = style
+        self.on_card = on_card
+        self.box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.buttons: dict[Card, CardPicture] = {}
+        self._drawn: tuple[tuple[Card, bool], ...] = ()
+
+    def draw(self, cards: Iterable[CardLike], faded: Iterable[CardLike] = ()) -> None:
+        """Show ``cards`` in this order, those in ``faded`` faded."""
+        fade = {Card.parse(c) for c in faded}
+        drawn = tuple((c, c in fade) for c in (Card.parse(x) for x in cards))
+        if drawn == self._drawn:
+            return
+        for row in self.box.children:
+            close_all(row)
+        look = CardLook()
+        self.buttons = {card: CardPicture(card, self.style, look, dim=dim) for card, dim in drawn}
+        for card, control in self.buttons.items():
+            control.on_click(lambda _b, c=card: self.on_card(c))
+        self._drawn = drawn
+        self.box.children = [card_pictures_row(self.buttons.values())] if drawn else []

@@ -45,15 +45,14 @@ from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
 from ._common import (
-    CardLook,
     CardPicture,
+    HandToClick,
     card_label,
-    card_pictures_row,
     check_style,
-    close_all,
     display_function,
     guarded,
     message_html,
+    sentence,
     text_html,
 )
 from .hint import HintBox
@@ -129,8 +128,6 @@ class RoundPlayer:
         self.seed: int | str = checked
         self.rounds_played = 0
         self.dealer = Seat.parse(dealer)
-        self.hand_buttons: dict[Card, CardPicture] = {}
-        self._hand_drawn: tuple[tuple[Card, bool], ...] = ()  # the cards to click as drawn, with their fading
 
         self.header = w.HTML()
         self.table = w.HTML()
@@ -141,7 +138,8 @@ class RoundPlayer:
         self.schieben_button = w.Button(description="Schieben", icon="share",
                                         tooltip="Pass the choice of contract to your partner")
         self.contract_box = w.HBox([self.contract_menu, self.choose_button, self.schieben_button])
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._hand = HandToClick(self.style, self._on_card)
+        self.hand_box = self._hand.box
         self.message = w.HTML()
         self.log = w.HTML()
         self.new_round_button = w.Button(description="New round", icon="refresh", tooltip="Deal the next round")
@@ -307,7 +305,7 @@ class RoundPlayer:
             self.message.value = message_html(exc.verdict.message, "warn")
             return
         except JassError as exc:
-            self.message.value = message_html(_sentence(str(exc)), "warn")
+            self.message.value = message_html(sentence(str(exc)), "warn")
             return
         self._after_move(f"You played {card_label(c, self.style)}.")
 
@@ -320,7 +318,7 @@ class RoundPlayer:
         try:
             self.round.choose(c, self.seat)
         except JassError as exc:
-            self.message.value = message_html(_sentence(str(exc)), "warn")
+            self.message.value = message_html(sentence(str(exc)), "warn")
             return
         self._after_move(f"You chose {Contract(c).format(self.style)}.")
 
@@ -329,7 +327,7 @@ class RoundPlayer:
         try:
             self.round.schieben(self.seat)
         except JassError as exc:
-            self.message.value = message_html(_sentence(str(exc)), "warn")
+            self.message.value = message_html(sentence(str(exc)), "warn")
             return
         self._after_move("You said schieben: your partner chooses.")
 
@@ -409,25 +407,12 @@ class RoundPlayer:
         """The learner's cards as pictures to click (the table leaves them out); with ``show_legal`` the cards
         the engine rules out are faded."""
         legal = view.legal if self.show_legal else None
-        drawn = tuple((card, legal is not None and card not in legal) for card in view.hand)
-        if drawn == self._hand_drawn:
-            return
-        for row in self.hand_box.children:
-            close_all(row)
-        look = CardLook()
-        self.hand_buttons = {card: CardPicture(card, self.style, look, dim=dim) for card, dim in drawn}
-        for card, control in self.hand_buttons.items():
-            control.on_click(lambda _b, c=card: self._on_card(c))
-        self._hand_drawn = drawn
-        self.hand_box.children = [card_pictures_row(self.hand_buttons.values())] if drawn else []
+        self._hand.draw(view.hand, () if legal is None else [c for c in view.hand if c not in legal])
 
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    @property
+    def hand_buttons(self) -> dict[Card, CardPicture]:
+        """Each card of the learner's hand → its picture to click."""
+        return self._hand.buttons
 
 
 def table_fallback_html(view: RoundView, style: str = "french") -> str:
@@ -494,7 +479,7 @@ def log_html(rnd: Round, style: str = "french", show_tricks: bool = True) -> str
     for event in rnd.history:
         kind = event["event"]
         if kind in ("deal", "schieben"):
-            lines.append(text_html(_sentence(event["detail"])))
+            lines.append(text_html(sentence(event["detail"])))
         elif kind == "contract" and rnd.contract is not None:
             lines.append(f"Seat {event['seat']} chooses {html.escape(rnd.contract.format(style))} "
                          f"(×{rnd.multiplier}).")
@@ -507,7 +492,7 @@ def log_html(rnd: Round, style: str = "french", show_tricks: bool = True) -> str
             lines.extend(pending)
             pending.clear()
         elif kind == "stoeck":
-            pending.append("<b>Stöck:</b> " + text_html(_sentence(event["detail"])))
+            pending.append("<b>Stöck:</b> " + text_html(sentence(event["detail"])))
         elif kind == "score":
             lines.append("<b>Score</b> " + score_html(rnd, style))
     lines.extend(pending)
@@ -523,7 +508,7 @@ def _weis_html(rnd: Round, style: str) -> str:
     said = [str(a) for a in rnd.announcements()]
     if said:
         parts.append("announced in the first trick: " + "; ".join(text_html(a) for a in said) + ".")
-    parts.append(text_html(_sentence(result.reason)))
+    parts.append(text_html(sentence(result.reason)))
     if result.team is not None:
         t = int(result.team)
         declaration_html = display_function("declaration_html")
