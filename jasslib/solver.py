@@ -32,17 +32,17 @@ on a fail-soft alpha-beta search with
   :data:`TT_ENTRIES` entries of 16 bytes (64 MiB), allocated once per thread and reused, two-way
   associative (a bucket is one cache line) and stamped with a generation number per search so that
   no entry leaks from one deal into the next;
-* a *shape table* at trick boundaries with at most five tricks left (where most of the search's nodes
-  are).  Its key is the position's shape: who holds the live cards of each suit, strongest first,
-  whether the trump Jack is one of them (P5), the leader and the match flags; the rules see a card only
-  through its suit, its rank among the live cards of its suit and whether it is the Puur, so two
-  positions of one shape have the same game tree, in which only the points of the cards at the same
-  places differ.  An entry keeps one position's live cards and its bounds of ``d``; for another
-  position of the shape they hold widened by the sum of those point differences (each line's ``d``
-  moves by at most that much), which often still decides a null-window probe.  The many positions
-  that differ in which low cards are gone, or in cards of nearly the same points, share entries: on
-  trump deals this cuts the nodes by about 45 %.  A fixed-size array of :data:`PT_ENTRIES` entries of
-  24 bytes (24 MiB), two slots per bucket (two positions of a shape), stamped with the generation;
+* a *shape table* at the trick boundaries below the root (at most eight tricks left).  Its key is the
+  position's shape: who holds the live cards of each suit, strongest first, whether the trump Jack is
+  one of them (P5), the leader and the match flags.  The rules see a card only through its suit, its
+  rank among the live cards of its suit and whether it is the Puur, so two positions of one shape have
+  the same game tree, in which only the points of the cards at the same places differ.  An entry keeps
+  one position's live cards and its bounds of ``d``; for another position of the shape they hold
+  widened by the sum of those point differences (each line's ``d`` moves by at most that much), which
+  often still decides a null-window probe.  The many positions that differ in which low cards are
+  gone, or in cards of nearly the same points, share entries: on trump positions seven tricks before
+  the end this cuts the nodes by about 59 %.  A fixed-size array of :data:`PT_ENTRIES` entries of 32
+  bytes (32 MiB), two slots per bucket (two positions of a shape), stamped with the generation;
 * equivalent cards searched once: cards of one player, adjacent in their suit's order for the
   contract once the cards of completed tricks are taken out, with equal points;
 * in a trick whose winning team is already settled (no later seat holds a card that could beat the
@@ -116,10 +116,11 @@ of two, e.g. 20 for 16 MiB per thread where memory is short (hard deals then sea
 """
 PT_BITS = min(26, max(10, int(os.environ.get("JASSLIB_SOLVER_PT_BITS", "20"))))
 PT_ENTRIES = 1 << PT_BITS
-"""Entries of the shape table of each thread (see the module docstring): 24 bytes each (shape, live cards, bounds).
+"""Entries of the shape table of each thread (see the module docstring): 32 bytes each (shape in two words, live
+cards, bounds).
 
-2**20 (24 MiB) by default; ``JASSLIB_SOLVER_PT_BITS`` (10..26) sets the power of two.  With the
-transposition table a thread holds 88 MiB, whatever the machine.
+2**20 (32 MiB) by default; ``JASSLIB_SOLVER_PT_BITS`` (10..26) sets the power of two.  With the
+transposition table a thread holds 96 MiB, whatever the machine.
 """
 _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
@@ -288,19 +289,21 @@ def _tt_data(lo: int, hi: int, move: int) -> int:
 
 
 @jit_inline
-def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract: int, order: np.ndarray) -> int:
-    """The *shape* of a trick boundary with at most 20 cards left: who holds the cards of each suit, strongest
-    first, whether the trump Jack is among them (P5), the leader and the match flags; -1 with more cards.
+def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract: int, order: np.ndarray
+               ) -> tuple[int, int]:
+    """The *shape* of a trick boundary with at most :data:`_SHAPE_CARDS` cards left, in two words: who holds the
+    cards of each suit, strongest first (2 bits a card, at most 64 bits), and the sizes of the first three suits
+    (4 bits each), the tricks left (3 bits), whether the trump Jack is among the cards (P5), the leader and the
+    match flags (20 bits); (-1, -1) with more cards.
 
     Two positions of the same shape have the same game tree (the rules compare cards only by suit, by rank
     within a suit and by which card is the trump Jack); only the points of the cards at the same places may
-    differ.  The key packs the owners (2 bits a card, at most 40 bits), the sizes of the first three suits
-    (4 bits each), the tricks left (3 bits), the Puur bit, the leader and the flags: 60 bits.
+    differ.
     """
     one = np.int64(1)
     n = popcount(alive)
-    if n > 20:
-        return -1
+    if n > _SHAPE_CARDS:
+        return -1, -1
     key = np.int64(0)
     sizes = np.int64(0)
     for s in range(4):
@@ -315,8 +318,16 @@ def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract:
         if s < 3:
             sizes = (sizes << 4) | m
     puur = 1 if contract < 4 and alive & (one << (9 * contract + 5)) else 0
-    return int(key | (sizes << 40) | (np.int64(n >> 2) << 52) | (np.int64(puur) << 55) | (np.int64(leader) << 56)
-               | (np.int64(flags) << 58))
+    return int(key), int(sizes | (np.int64(n >> 2) << 12) | (np.int64(puur) << 15) | (np.int64(leader) << 16)
+                         | (np.int64(flags) << 18))
+
+
+@jit_inline
+def _pt_index(key: int, meta: int, mask: int) -> int:
+    """The first slot of the two-slot bucket of a shape in the shape table (a mix of both words)."""
+    h = (key ^ (key >> 29)) * 0x2545F4914F6CDD1D
+    h ^= (meta ^ (h >> 32)) * 0x5851F42D4C957F2D
+    return ((h >> 17) & mask) & ~1
 
 
 @jit_inline
@@ -352,10 +363,11 @@ def _shape_slack(a: int, b: int, points: np.ndarray, order: np.ndarray) -> int:
 
 # Columns of the per-ply stack of :func:`_search` (one row per card played below the root).
 (_K, _LEADER, _FLAGS, _LEFT, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _N, _I, _GOT, _SLOT, _KEY, _SEAT, _TN,
- _LAZY, _SKEY) = range(19)
-_NCOL = 19
+ _LAZY, _SKEY, _SMETA) = range(20)
+_NCOL = 20
 _PLIES = 40
 _FIRST = 1 << 40  # ordering score of the table's best move
+_SHAPE_CARDS = 32  # the shape table serves trick boundaries with at most this many cards left
 _NODES, _BUDGET, _PROBES, _SHAPES = 0, 1, 2, 3  # counters in ``stats`` (_SHAPES: lookups of the shape table)
 
 
@@ -562,19 +574,21 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                             if hi < beta:
                                 beta = hi
                             tt_best = ((data >> 32) & 0xFF) - 1
-            st[d, _SKEY] = -1
+            st[d, _SMETA] = -1
             if phase == 1 and k == 0 and d > 0 and pmask > 0:
-                skey = _shape_key(hands, alive, leader, flags, contract, order)
-                st[d, _SKEY] = skey
-                if skey >= 0:
+                skey, smeta = _shape_key(hands, alive, leader, flags, contract, order)
+                if smeta >= 0:
+                    smeta |= gen << 20
+                    st[d, _SKEY] = skey
+                    st[d, _SMETA] = smeta
                     # the two slots of the bucket may hold positions of this shape with other cards: each
                     # one's bounds, widened by the slack, bound this position's value
-                    pi = _tt_index(skey, pmask)
+                    pi = _pt_index(skey, smeta, pmask)
                     stats[_SHAPES] += 1
                     for q in range(2):
-                        if pt[pi + q, 0] == skey and (pt[pi + q, 2] >> 32) == gen:
-                            slack = _shape_slack(alive, pt[pi + q, 1], points, order)
-                            data = pt[pi + q, 2]
+                        if pt[pi + q, 0] == skey and pt[pi + q, 1] == smeta:
+                            slack = _shape_slack(alive, pt[pi + q, 2], points, order)
+                            data = pt[pi + q, 3]
                             lo = (data & 0xFFFF) - 0x8000 - slack
                             hi = ((data >> 16) & 0xFFFF) - 0x8000 + slack
                             if lo >= beta:
@@ -711,22 +725,23 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                         slot = i0 + 1
                     tt[slot, 0] = key
                 tt[slot, 1] = _tt_data(lo, hi, move)
-                skey = st[d, _SKEY]
-                if skey >= 0:
+                smeta = st[d, _SMETA]
+                if smeta >= 0:
+                    skey = st[d, _SKEY]
                     # the same cards overwrite their own slot; other cards go to the first slot, whose old
                     # entry moves to the second
-                    pi = _tt_index(skey, pmask)
+                    pi = _pt_index(skey, smeta, pmask)
                     live = hands[0] | hands[1] | hands[2] | hands[3]
-                    if not (pt[pi, 0] == skey and pt[pi, 1] == live):
-                        if not (pt[pi + 1, 0] == skey and pt[pi + 1, 1] == live):
-                            pt[pi + 1, 0] = pt[pi, 0]
-                            pt[pi + 1, 1] = pt[pi, 1]
-                            pt[pi + 1, 2] = pt[pi, 2]
+                    if not (pt[pi, 0] == skey and pt[pi, 1] == smeta and pt[pi, 2] == live):
+                        if not (pt[pi + 1, 0] == skey and pt[pi + 1, 1] == smeta and pt[pi + 1, 2] == live):
+                            for col in range(4):
+                                pt[pi + 1, col] = pt[pi, col]
                             pt[pi, 0] = skey
-                            pt[pi, 1] = live
+                            pt[pi, 1] = smeta
+                            pt[pi, 2] = live
                         else:
                             pi += 1
-                    pt[pi, 2] = (lo + 0x8000) | ((hi + 0x8000) << 16) | (gen << 32)
+                    pt[pi, 3] = (lo + 0x8000) | ((hi + 0x8000) << 16)
             ret = best
             phase = 2
         if phase == 2:
@@ -853,7 +868,7 @@ class _Workspace:
 
     def __init__(self) -> None:
         self.tt = np.full((TT_ENTRIES, 2), -1, dtype=np.int64)
-        self.pt = np.full((PT_ENTRIES, 3), -1, dtype=np.int64)
+        self.pt = np.full((PT_ENTRIES, 4), -1, dtype=np.int64)
         self.tricks = np.zeros((10, 4), dtype=np.int64)
         self.st = np.zeros((_PLIES, _NCOL), dtype=np.int64)
         self.mv = np.zeros((_PLIES, 9), dtype=np.int64)
