@@ -1,26 +1,26 @@
-"""Benchmark of the double-dummy solver: full deals from the opening lead, per contract, against plain alpha-beta.
+"""Benchmark of the double-dummy solver: full deals from the opening lead, per contract, no node budget.
 
-    python benchmarks/bench_solver.py                        # 200 deals per contract
-    python benchmarks/bench_solver.py --deals 20 --contracts 4,5 --budget 2e7 --baseline-budget 2e6
+    python benchmarks/bench_solver.py                        # 200 deals per contract (tens of minutes)
+    python benchmarks/bench_solver.py --deals 20 --contracts 4,5 --reference-deals 5
 
-Seeded deals from :func:`jasslib.fast.deal_batch` (forehand seat 0), one thread, warm JIT.  Times are
-the process's CPU time (the search is single-threaded, so on an idle machine that is the wall time;
-on a shared machine it is the fairer figure).  For each contract: median, p95 and max milliseconds
-per deal of :func:`jasslib.solver.dd_points` (the exact
-value), and of the SAME deals with a plain alpha-beta search (full window, no table, no equivalent
-cards, no move ordering; compiled with numba too, so the ratio is fair), side by side with the ratio
-of the medians.
+Seeded deals from :func:`jasslib.fast.deal_batch` (forehand seat 0), one thread, warm JIT, and by default
+no node budget, so every deal is solved and the max is a real max.  Times are the process's CPU time (the
+search is single-threaded, so on an idle machine that is the wall time; on a shared machine it is the
+fairer figure, though still inflated by the load); the node counts do not depend on the load.  For each
+contract: median, p95, max and mean milliseconds and nodes per deal of :func:`jasslib.solver.dd_points`,
+and whether the targets are met (trump contracts: median <= 50 ms, p95 <= 500 ms; Obenabe and Undenufe:
+20 / 200 ms).  Prints the memory of the solver's tables (the same on every machine).
 
-Budgets: a deal whose search needs more nodes than its budget is stopped; its time then only says
-"more than this", and the figures it enters show as "> X ms" (X: the smallest time at which a deal
-of that column was stopped).  The plain search stops far earlier than the solver on full deals, so
-its column is mostly such lower bounds.  Prints the transposition table's memory and whether the
-targets (median <= 50 ms, p95 <= 500 ms) are met.
+Then, on the first ``--reference-deals`` deals of each contract (a subset: the reference takes seconds per
+trump deal), the same figures of the reference solver (``tests/solver_reference.py``, the solver before
+issue 19) side by side, with the ratio of the mean nodes; the values must agree.  Then :func:`solve` of
+the opening lead (every legal card's value) against :func:`value` on ``--solve-deals`` deals (target: 5x).
 
-A second table gives a ratio that the plain search can finish: the same deals after ``--later-tricks``
-tricks (default 4, so five tricks are left), the first tricks played with random legal cards from a
-seeded generator (``legal_mask`` and ``trick_winner_index`` of :mod:`jasslib.play`), solved by both
-searches from there; the values must agree.
+A last table gives a ratio against a plain alpha-beta search (full window, no table, no equivalent
+cards, no move ordering; compiled with numba too, so the ratio is fair), which cannot finish full deals:
+the same deals after ``--later-tricks`` tricks (default 4, so five tricks are left), the first tricks
+played with random legal cards from a seeded generator (``legal_mask`` and ``trick_winner_index`` of
+:mod:`jasslib.play`), solved by both searches from there; the values must agree.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ import time
 import numpy as np
 
 from jasslib import CLASSIC, Contract, fast, solver
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))  # solver_reference
 from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.scoring import MATCH_BONUS
 
@@ -201,76 +203,146 @@ def _figures(times: list[float], stopped: list[bool]) -> tuple[str, str, str, fl
     return med, p95, mx, med_v
 
 
+def _stats(values: list[float]) -> tuple[float, float, float, float]:
+    """Median, p95 (the nearest-rank quantile), max and mean."""
+    v = np.sort(np.array(values, dtype=float))
+    p95 = v[min(len(v) - 1, int(np.ceil(0.95 * len(v))) - 1)]
+    return float(np.median(v)), float(p95), float(v[-1]), float(v.mean())
+
+
+def reference_dd(masks: np.ndarray, contract: int) -> tuple[int, int]:
+    """Team 0's points and the nodes of the reference solver (the solver before issue 19, tests/solver_reference.py)."""
+    import solver_reference
+
+    solver_reference.reset_nodes()
+    v = solver_reference.value(solver.Position.deal([int(m) for m in masks], contract))
+    return v[0], solver_reference.nodes()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=200, help="deals per contract (default 200)")
     ap.add_argument("--contracts", default="0,1,2,3,4,5",
                     help="contract numbers (0-3 trump ♣♠♥♦, 4 Obenabe, 5 Undenufe)")
     ap.add_argument("--seed", default="bench-solver")
-    ap.add_argument("--budget", type=float, default=1e8, help="node budget of the solver per deal (0: none)")
-    ap.add_argument("--baseline-budget", type=float, default=2e7, help="node budget of the plain search per deal")
-    ap.add_argument("--baseline-deals", type=int, default=None, help="deals per contract for the plain search "
-                    "(default: all)")
-    ap.add_argument("--later-tricks", type=int, default=4, help="tricks played before the second table (0: none)")
+    ap.add_argument("--budget", type=float, default=0, help="node budget of the solver per deal (default 0: none)")
+    ap.add_argument("--reference-deals", type=int, default=20, help="the first deals of each contract also solved by "
+                    "the reference solver, side by side (it takes seconds per trump deal; 0: none)")
+    ap.add_argument("--solve-deals", type=int, default=20, help="the first deals of each contract also given to "
+                    "solve() (every legal card's value), against value() (0: none)")
+    ap.add_argument("--later-tricks", type=int, default=4, help="tricks played before the plain-search table "
+                    "(0: none)")
+    ap.add_argument("--later-deals", type=int, default=50, help="deals per contract of that table")
     ap.add_argument("--later-budget", type=float, default=1e8, help="node budget of the plain search there")
     args = ap.parse_args(argv)
     contracts = [int(c) for c in args.contracts.split(",")]
     hands = fast.deal_batch(args.seed, 0, args.deals)
-    # warm up both compiled searches (an endgame-sized deal is enough to compile them)
+    # warm up the compiled searches (an endgame-sized deal is enough to compile them)
     solver_dd(hands[0], 4, 10_000)
     plain_dd(hands[0], 4, 10_000)
+    nref = min(args.deals, args.reference_deals)
+    if nref:
+        reference_dd(hands[0], 4)
     ws = solver._workspace()
-    print(f"load average {os.getloadavg()[0]:.1f}; {args.deals} seeded full deals per contract "
-          f"(deal_batch seed {args.seed!r}, forehand seat 0), one thread, CPU time; "
-          f"solver table {ws.nbytes / 2**20:.0f} MiB ({solver.TT_ENTRIES} entries); budgets: solver "
-          f"{args.budget:.0e} nodes, plain {args.baseline_budget:.0e} nodes per deal")
-    head = (f"{'contract':<10}{'solver median':>14}{'p95':>10}{'max':>10}{'nodes med':>11}{'stopped':>8} | "
-            f"{'plain median':>13}{'p95':>10}{'max':>10}{'stopped':>8} | {'ratio':>8}")
+    print(f"load average {os.getloadavg()[0]:.1f} (times are CPU seconds of this process; node counts do not depend "
+          f"on the load); {args.deals} seeded full deals per contract (deal_batch seed {args.seed!r}, forehand seat "
+          f"0) from the opening lead, one thread, warm JIT; budget "
+          f"{'none' if not args.budget else f'{args.budget:.0e} nodes'}")
+    print(f"solver tables: {ws.nbytes / 2**20:.0f} MiB per thread (transposition {solver.TT_ENTRIES} x 16 B, "
+          f"shape {solver.PT_ENTRIES} x 32 B)")
+    head = (f"{'contract':<10}{'ms median':>10}{'p95':>9}{'max':>9}{'mean':>9} | {'nodes median':>13}{'p95':>10}"
+            f"{'max':>10}{'mean':>10}{'stopped':>8} | target")
     print(head)
     print("-" * len(head))
     met = True
-    nb = args.deals if args.baseline_deals is None else min(args.deals, args.baseline_deals)
+    results: dict[int, tuple[list[float], list[int], list[int | None]]] = {}
     for c in contracts:
-        s_times, s_stop, s_nodes, b_times, b_stop = [], [], [], [], []
+        times: list[float] = []
+        nodes: list[int] = []
+        vals: list[int | None] = []
         for i in range(args.deals):
             t = time.process_time()
-            v, nodes = solver_dd(hands[i], c, int(args.budget))
-            s_times.append((time.process_time() - t) * 1000)
-            s_stop.append(v is None)
-            s_nodes.append(nodes)
-            if i < nb:
-                t = time.process_time()
-                b = plain_dd(hands[i], c, int(args.baseline_budget))
-                b_times.append((time.process_time() - t) * 1000)
-                b_stop.append(b is None)
-                if b is not None and v is not None and b != v:
-                    print(f"  DISAGREEMENT deal {i} contract {c}: solver {v}, plain {b}", file=sys.stderr)
-                    return 1
+            v, n = solver_dd(hands[i], c, int(args.budget))
+            times.append((time.process_time() - t) * 1000)
+            nodes.append(n)
+            vals.append(v)
             if (i + 1) % 20 == 0 and i + 1 < args.deals:  # a long run shows that it moves (on stderr)
-                done = np.array(s_times)
-                print(f"  {Contract(c).name.lower()}: {i + 1} deals, solver median so far {np.median(done):.0f} ms, "
-                      f"{sum(s_stop)} over the budget", file=sys.stderr, flush=True)
-        sm, sp, sx, sm_v = _figures(s_times, s_stop)
-        bm, bp, bx, bm_v = _figures(b_times, b_stop)
-        # the ratio of the medians over the deals both searches were given (the plain one may have fewer)
-        _, _, _, sub_v = _figures(s_times[:nb], s_stop[:nb])
-        if np.isinf(sub_v):
-            ratio = "n/a"
-        elif np.isinf(bm_v):  # the plain median is only a lower bound: a ratio below 1 then says nothing
-            bound = float(bm.split()[1]) / sub_v
-            ratio = f"> {bound:.1f}x" if bound >= 1 else "n/a"
-        else:
-            ratio = f"{bm_v / sub_v:.1f}x"
-        name = Contract(c).name.lower()
-        print(f"{name:<10}{sm:>14}{sp:>10}{sx:>10}{np.median(s_nodes):>11.3g}{sum(s_stop):>8} | "
-              f"{bm:>13}{bp:>10}{bx:>10}{sum(b_stop):>8} | {ratio:>8}", flush=True)
-        p95_v = _figures(s_times, s_stop)[1]
-        met = met and sm_v <= 50 and not p95_v.startswith(">") and float(p95_v) <= 500
-    print(f"targets (median <= 50 ms and p95 <= 500 ms per deal, every contract): {'met' if met else 'NOT met'}")
+                print(f"  {Contract(c).name.lower()}: {i + 1} deals, median so far {np.median(times):.1f} ms",
+                      file=sys.stderr, flush=True)
+        results[c] = (times, nodes, vals)
+        tm, tp, tx, ta = _stats(times)
+        nm, np95, nx, na = _stats([float(n) for n in nodes])
+        stopped = sum(v is None for v in vals)
+        goal = (50, 500) if c < 4 else (20, 200)
+        ok = stopped == 0 and tm <= goal[0] and tp <= goal[1]
+        met = met and ok
+        print(f"{Contract(c).name.lower():<10}{tm:>10.1f}{tp:>9.1f}{tx:>9.1f}{ta:>9.1f} | {nm:>13.3g}{np95:>10.3g}"
+              f"{nx:>10.3g}{na:>10.3g}{stopped:>8} | {'met' if ok else 'NOT met'} (<= {goal[0]} / {goal[1]} ms)",
+              flush=True)
+    print(f"targets (trump median <= 50 ms, p95 <= 500 ms; Obenabe/Undenufe <= 20 / 200 ms): "
+          f"{'met' if met else 'NOT met'}")
+    if nref and not reference_table(hands, contracts, nref, results):
+        return 1
+    if args.solve_deals and not solve_table(hands, contracts, min(args.deals, args.solve_deals), results):
+        return 1
     later = args.later_tricks
-    if later > 0 and not later_table(hands, contracts, later, int(args.later_budget), args.seed):
+    if later > 0 and not later_table(hands[: args.later_deals], contracts, later, int(args.later_budget), args.seed):
         return 1
     return 0
+
+
+def reference_table(hands: np.ndarray, contracts: list[int], n: int,
+                    results: dict[int, tuple[list[float], list[int], list[int | None]]]) -> bool:
+    """The first ``n`` deals of each contract by the reference solver, side by side; False on a disagreement."""
+    print(f"\nthe first {n} deals of each contract, the solver against the reference (the solver before issue 19)")
+    head = (f"{'contract':<10}{'ms median':>10}{'p95':>9}{'max':>9} | {'ref ms median':>14}{'p95':>9}{'max':>10} | "
+            f"{'nodes median':>13}{'ref median':>11}{'mean':>10}{'ref mean':>10} | {'nodes ratio':>11}")
+    print(head)
+    print("-" * len(head))
+    for c in contracts:
+        times, nodes, vals = results[c]
+        r_times: list[float] = []
+        r_nodes: list[int] = []
+        for i in range(n):
+            t = time.process_time()
+            v, rn = reference_dd(hands[i], c)
+            r_times.append((time.process_time() - t) * 1000)
+            r_nodes.append(rn)
+            if vals[i] is not None and vals[i] != v:
+                print(f"  DISAGREEMENT deal {i} contract {c}: solver {vals[i]}, reference {v}", file=sys.stderr)
+                return False
+        tm, tp, tx, _ = _stats(times[:n])
+        rm, rp, rx, _ = _stats(r_times)
+        nm, _, _, na = _stats([float(x) for x in nodes[:n]])
+        rnm, _, _, rna = _stats([float(x) for x in r_nodes])
+        print(f"{Contract(c).name.lower():<10}{tm:>10.1f}{tp:>9.1f}{tx:>9.1f} | {rm:>14.1f}{rp:>9.1f}{rx:>10.1f} | "
+              f"{nm:>13.3g}{rnm:>11.3g}{na:>10.3g}{rna:>10.3g} | {rna / na:>10.2f}x", flush=True)
+    return True
+
+
+def solve_table(hands: np.ndarray, contracts: list[int], n: int,
+                results: dict[int, tuple[list[float], list[int], list[int | None]]]) -> bool:
+    """solve() (every legal card's value and a best line) of the opening lead against value(), same deals."""
+    print(f"\nsolve() of the opening lead (the value of every legal card, the best line) against value(), the first "
+          f"{n} deals; target: within 5x")
+    head = f"{'contract':<10}{'value ms median':>16}{'solve ms median':>16}{'mean ratio':>11}{'ratio of sums':>14}"
+    print(head)
+    print("-" * len(head))
+    for c in contracts:
+        times, _, vals = results[c]
+        s_times: list[float] = []
+        for i in range(n):
+            pos = solver.Position.deal([int(m) for m in hands[i]], c)
+            t = time.process_time()
+            sol = solver.solve(pos)
+            s_times.append((time.process_time() - t) * 1000)
+            if vals[i] is not None and sol.value[0] != vals[i]:
+                print(f"  DISAGREEMENT deal {i} contract {c}: value {vals[i]}, solve {sol.value}", file=sys.stderr)
+                return False
+        ratios = [s / max(v, 1e-3) for s, v in zip(s_times, times[:n])]
+        print(f"{Contract(c).name.lower():<10}{np.median(times[:n]):>16.1f}{np.median(s_times):>16.1f}"
+              f"{np.mean(ratios):>10.1f}x{sum(s_times) / sum(times[:n]):>13.1f}x", flush=True)
+    return True
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@
 (b) plain alpha-beta (no table, no equivalent cards, no move ordering) on 5–7 cards per hand;
 (c) full deals from the opening lead: one-step consistency (the value equals the best, for the side
     to move, of the values after each legal card, each solved afresh with an empty table) and the
-    principal variation played through :class:`jasslib.Round`, whose trick points must equal the value.
+    principal variation played through :class:`jasslib.Round`, whose trick points must equal the value;
+(d) full deals from the opening lead against the reference solver (``tests/solver_reference.py``, the
+    solver before issue 19, exact on (a)–(c)): deal ``i`` under contract ``i % 6``, both presets; every
+    tenth deal also compares every legal card's value (:func:`solve`).
 
 The references share nothing with ``jasslib.solver``: they call the rules of ``jasslib.play``
 (``legal_mask``, ``trick_winner_index``) and the card points of the ruleset.  They are recursive and
@@ -17,12 +20,15 @@ compiled with numba without caching (numba cannot load a cached recursive functi
 slow on hard trump deals: ``--budget`` caps the nodes of the root solve of a deal; a deal over the
 budget is skipped and counted as such (never as agreement).
 
+(d) is slow on trump deals for the reference's sake (seconds per deal): ``--jobs`` spreads it too.
+
 Prints counts and disagreements per part; the exit code is 1 on any disagreement.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -35,6 +41,8 @@ from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
 from jasslib.scoring import MATCH_BONUS
 from jasslib.solver import Position, solve, value
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))  # solver_reference
 
 try:
     import numba
@@ -289,11 +297,60 @@ def part_c(n: int, seed: str, budget: int, jobs: int = 1, start: int = 0) -> tup
     return n - skipped, bad, skipped, kinds
 
 
+def _check_reference(args: tuple[str, int]) -> tuple[str, str | None]:
+    """(d) for deal ``i`` of ``seed``: (its kind, a disagreement message or None)."""
+    import solver_reference
+
+    seed, i = args
+    contract = i % 6
+    ruleset = (CLASSIC, MODERN)[(i // 6) % 2]
+    pos = Position.deal([int(h) for h in fast.deal_batch(seed, i, 1)[0]], contract, 0, ruleset)
+    if i % 10 == 0:
+        new, ref = solve(pos), solver_reference.solve(pos)
+        got: object = (new.value, dict(new.card_values))
+        want: object = (ref.value, dict(ref.card_values))
+    else:
+        got, want = value(pos), solver_reference.value(pos)
+    if got == want:
+        return Contract(contract).name, None
+    return Contract(contract).name, (f"  (d) DISAGREEMENT deal {i} {Contract(contract).name} {ruleset.name}: "
+                                     f"{got} != {want}")
+
+
+def part_d(n: int, seed: str, jobs: int = 1, start: int = 0) -> tuple[int, int, Counter[str]]:
+    bad = 0
+    kinds: Counter[str] = Counter()
+    tasks = [(seed, i) for i in range(start, start + n)]
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap_unordered(_check_reference, tasks)
+    else:
+        pool = None
+        results = map(_check_reference, tasks)
+    try:
+        for done, (kind, message) in enumerate(results, 1):
+            kinds[kind] += 1
+            if message is not None:
+                bad += 1
+                print(message, file=sys.stderr, flush=True)
+            if done % 20 == 0:
+                print(f"  (d) {done} deals, {bad} disagreements so far", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return n, bad, kinds
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", type=int, default=3000, help="positions for (a), minimax on 1-4 cards per hand")
     ap.add_argument("--b", type=int, default=300, help="positions for (b), alpha-beta on 5-7 cards per hand")
     ap.add_argument("--c", type=int, default=200, help="full deals for (c)")
+    ap.add_argument("--d", type=int, default=2000, help="full deals for (d), against the reference solver")
+    ap.add_argument("--d-start", type=int, default=0, help="first deal of (d)")
     ap.add_argument("--budget", type=float, default=0, help="node budget of a (c) root solve (0: none)")
     ap.add_argument("--seed", default="solver-exactness")
     ap.add_argument("--jobs", type=int, default=1, help="processes for (c) (each deal is checked on one core)")
@@ -308,14 +365,18 @@ def main(argv: list[str] | None = None) -> int:
         total_bad += bad
         print(f"({name}) {count} positions, {bad} disagreements, {time.perf_counter() - t:.0f} s; {dict(kinds)}",
               flush=True)
-    if args.c <= 0:
-        print("OK: no disagreement" if total_bad == 0 else f"FAILED: {total_bad} disagreements")
-        return 1 if total_bad else 0
-    t = time.perf_counter()
-    count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget), args.jobs, args.start)
-    total_bad += bad
-    print(f"(c) {count} full deals checked, {bad} disagreements, {skipped} skipped over the budget, "
-          f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
+    if args.c > 0:
+        t = time.perf_counter()
+        count, bad, skipped, kinds = part_c(args.c, args.seed + "-c", int(args.budget), args.jobs, args.start)
+        total_bad += bad
+        print(f"(c) {count} full deals checked, {bad} disagreements, {skipped} skipped over the budget, "
+              f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
+    if args.d > 0:
+        t = time.perf_counter()
+        count, bad, kinds = part_d(args.d, args.seed + "-d", args.jobs, args.d_start)
+        total_bad += bad
+        print(f"(d) {count} full deals against the reference solver, {bad} disagreements, "
+              f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
     print("OK: no disagreement" if total_bad == 0 else f"FAILED: {total_bad} disagreements")
     return 1 if total_bad else 0
 

@@ -237,6 +237,96 @@ def test_full_deal_one_step_consistency_and_principal_variation_through_round(de
     assert dd_batch(np.array([masks]), contracts=[contract])[0, contract] == sol.value[0]
 
 
+# ------------------------------------------------------------------- (d) the reference solver, the shape table
+
+
+def test_full_deals_and_later_positions_agree_with_the_reference_solver() -> None:
+    """The solver against its predecessor (tests/solver_reference.py, exact on thousands of checks): the value and
+    every card's value of full deals without trumps and of trump positions six tricks before the end."""
+    import solver_reference
+
+    hands = fast.deal_batch("solver-reference-tests", 0, 6)
+    rng = random.Random("solver-reference-tests")
+    for i, masks in enumerate(hands):
+        pos = Position.deal([int(m) for m in masks], 4 + i % 2, ruleset=(CLASSIC, MODERN)[i // 2 % 2])
+        new, ref = solve(pos), solver_reference.solve(pos)
+        assert (new.value, dict(new.card_values)) == (ref.value, dict(ref.card_values)), pos
+    for i in range(8):
+        pos = random_position(rng, 6, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i // 4], contract=i % 4)
+        new, ref = solve(pos), solver_reference.solve(pos)
+        assert (new.value, dict(new.card_values)) == (ref.value, dict(ref.card_values)), pos
+
+
+def _variants(pos: Position) -> list[tuple[Position, int, int]]:
+    """Positions of the same shape as ``pos`` (a trick start): one live card swapped for a card of its suit already
+    played, with no live card between them in the suit's order, neither the trump Jack (P5).  Each comes with the
+    two cards' point difference (the slack of the shape table) and the card played in."""
+    from jasslib.play import strength_table
+
+    strength = strength_table(int(pos.contract))
+    points = _points(pos)
+    masks = _masks(pos)
+    alive = masks[0] | masks[1] | masks[2] | masks[3]
+    puur = 9 * int(pos.contract) + 5 if pos.contract < 4 else -1
+    out = []
+    for seat in range(4):
+        for c in range(36):
+            if not masks[seat] >> c & 1 or c == puur:
+                continue
+            for c2 in range(9 * (c // 9), 9 * (c // 9) + 9):
+                if alive >> c2 & 1 or c2 == puur:
+                    continue
+                lo, hi = sorted((strength[c], strength[c2]))
+                between = [x for x in range(9 * (c // 9), 9 * (c // 9) + 9) if lo < strength[x] < hi]
+                if any(alive >> x & 1 for x in between):
+                    continue
+                hands = list(masks)
+                hands[seat] = hands[seat] & ~(1 << c) | (1 << c2)
+                other = Position(hands, (), pos.leader, pos.contract, pos.ruleset, pos.tricks_won)
+                out.append((other, abs(points[c] - points[c2]), c2))
+    return out
+
+
+@pytest.mark.parametrize("contract", range(6), ids=[c.name for c in Contract])
+def test_positions_differing_only_in_low_cards_or_in_point_cards_are_solved_exactly(contract: int) -> None:
+    """Where a table that shares entries between positions of one shape would err: positions built to differ only
+    in which low card (same points) or which point card of a suit is still out.  Each is solved exactly (plain
+    alpha-beta); same-point variants have the same value, and the others stay within the points that differ."""
+    from jasslib import solver
+
+    rng = random.Random(f"shapes-{contract}")
+    low = point = 0
+    for _ in range(6):
+        if low >= 2 and point >= 2:
+            break
+        pos = random_position(rng, 4, mid_trick=False, contract=contract)
+        v0 = value(pos)
+        d = v0[0] - v0[1]
+        base = solver._State(pos)
+        alive = int(np.bitwise_or.reduce(base.hands))
+        key = solver._shape_key(base.hands, alive, base.leader, base.flags, base.contract, base.order)
+        variants = _variants(pos)
+        same = [v for v in variants if v[1] == 0]
+        other_points = [v for v in variants if v[1] > 0]
+        picked = rng.sample(same, min(2, len(same))) + rng.sample(other_points, min(2, len(other_points)))
+        for other, slack, _ in picked:
+            v = value(other)
+            ref = alphabeta(_masks(other), [], other.leader, other.contract, _points(other), other.tricks_won,
+                            -10_000, 10_000)
+            assert v[0] - v[1] == ref, other
+            st = solver._State(other)
+            other_alive = int(np.bitwise_or.reduce(st.hands))
+            assert solver._shape_key(st.hands, other_alive, st.leader, st.flags, st.contract, st.order) == key
+            assert solver._shape_slack(alive, other_alive, base.points, base.order) == slack
+            assert abs(ref - d) <= slack, (pos, other)
+            if slack == 0:
+                low += 1
+                assert ref == d, (pos, other)
+            else:
+                point += 1
+    assert low >= 2 and point >= 2
+
+
 def test_o7_match_bonus_goes_to_a_team_that_takes_every_trick_of_the_round() -> None:
     masks = [int(h) for h in fast.deal_batch("solver-tests", 0, 12)[11]]
     pos = Position.deal(masks, Contract.HEARTS)
