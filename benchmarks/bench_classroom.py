@@ -119,7 +119,7 @@ def chromium_visit(base: str, token: str, name: str, chromium: str, results: lis
                 page = browser.new_context().new_page()
                 start = time.monotonic()
                 page.goto(f"{base}{TRAINERS}?token={token}", timeout=300_000, wait_until="commit")
-                trainer = page.locator(".jass-trainer").first
+                trainer = page.locator(".jass-trainer-legal").first
                 trainer.wait_for(state="visible", timeout=300_000)
                 visit.render_s = time.monotonic() - start
                 visit.kernel_id = kernel_id_of(page.content())

@@ -311,8 +311,12 @@ def trick_html(
     >>> m.count('data-highlight="true"'), "seat 2 ★ wins" in m, "seat 2 wins 45 points" in m
     (1, True, True)
     """
-    if not isinstance(plays, (list, tuple)) or len(plays) > 4:
-        raise ArgumentError(f"a trick is at most four (seat, card) pairs in a list, got {excerpt(plays)}")
+    if isinstance(plays, (str, bytes, dict)) or not hasattr(plays, "__iter__"):
+        raise ArgumentError(f"a trick is at most four (seat, card) pairs, got {excerpt(plays)}")
+    shown = plays if isinstance(plays, (list, tuple)) else list(itertools.islice(iter(plays), 5))  # enumerate(...)
+    if len(shown) > 4:
+        raise ArgumentError(f"a trick is at most four (seat, card) pairs, got {excerpt(shown)}")
+    plays = shown
     pairs = []
     for play in plays:
         if not isinstance(play, (list, tuple)) or len(play) != 2:

@@ -417,7 +417,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(r
                 with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
                     index.locator("a.jass-trainers-link").first.click()
                 page = opened.value  # the login went along, not the token
-                trainer = page.locator(".jass-trainer").first
+                trainer = page.locator(".jass-trainer-legal").first
                 trainer.wait_for(state="visible", timeout=180_000)
                 assert room.tokens[name] not in page.url and room.teacher not in page.content()
                 kernels_of_pages.append(kernel_id_of(page.content()))

@@ -242,9 +242,13 @@ def test_mutated_documents_load_or_are_refused_clearly(seed: int) -> None:
 
 
 def test_a_mutation_can_still_be_a_valid_round() -> None:
-    """A document changed into another consistent round (another seed, fewer plays) loads as that round."""
+    """A document changed into another consistent round (hands given without a seed, fewer plays) loads as that
+    round; another seed is refused, since a seed deals its own hands (D3)."""
     data = json.loads(REAL[-1])
-    data["seed"] = "another"
+    data["seed"] = None
     data["plays"] = " ".join(data["plays"].split()[:5])
     r = Round.from_json(json.dumps(data))
-    assert r.seed == "another" and len(r.played) == 5 and Card.parse(data["plays"].split()[4]) in r.played
+    assert r.seed is None and len(r.played) == 5 and Card.parse(data["plays"].split()[4]) in r.played
+    data["seed"] = "another"
+    with pytest.raises(RoundFormatError, match="deals other hands"):
+        Round.from_json(json.dumps(data))

@@ -8,6 +8,7 @@ import json
 import pytest
 from htmlcheck import parse
 
+from jasslib.errors import ArgumentError
 from jasslib.progress import Progress, ProgressFileError, ProgressRecord, RoundRecordError, RoundsProgress
 from jasslib.widgets import RoundPlayer
 
@@ -69,9 +70,9 @@ def test_show_legal_and_the_old_name_hints(tmp_path) -> None:
     assert new.show_legal and old.show_legal and old.hints and not off.show_legal
     dim = [any(c.picture.value.count('data-dim="true"') for c in x.hand_buttons.values()) for x in (new, old, off)]
     assert dim == [True, True, False]
-    with pytest.raises(ValueError, match="old name"):
+    with pytest.raises(ArgumentError, match="old name"):
         RoundPlayer(seed=0, hints=True, show_legal=False, progress=False)
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentError, match="show_legal is True or False"):
         RoundPlayer(seed=0, show_legal="yes", progress=False)  # type: ignore[arg-type]  # a wrong type on purpose
 
 

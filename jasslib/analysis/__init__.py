@@ -29,6 +29,14 @@ from __future__ import annotations
 from ..players.sampling import sample_layouts
 from .advisor import (
     CHOOSERS,
+    DEFAULT_SAMPLES,
+    LUCERNE_OBENABE,
+    LUCERNE_SIDE,
+    LUCERNE_THRESHOLD,
+    LUCERNE_TRUMP,
+    LUCERNE_UNDENUFE,
+    OBJECTIVES,
+    PLAYOUTS,
     Advice,
     Outlook,
     advise,
@@ -152,4 +160,12 @@ __all__ = [
     "lucerne_values",
     "CHOOSERS",
     "choose_batch",
+    "PLAYOUTS",
+    "OBJECTIVES",
+    "DEFAULT_SAMPLES",
+    "LUCERNE_TRUMP",
+    "LUCERNE_SIDE",
+    "LUCERNE_OBENABE",
+    "LUCERNE_UNDENUFE",
+    "LUCERNE_THRESHOLD",
 ]
