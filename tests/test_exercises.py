@@ -327,7 +327,7 @@ ARGUMENT_ERRORS = [  # (call, message)
     (lambda: exercise("legal", 0, 0, level=0), "levels 1 to 3"),
     (lambda: exercise("legal", 0, 0, level=True), "levels 1 to 3"),
     (lambda: exercises("legal", 0, 0), "count: expected a whole number of at least 1"),
-    (lambda: exercises("legal", 0, True), "count must be at least 1"),
+    (lambda: exercises("legal", 0, True), "count: expected a whole number from 1 to 1,000, got True"),
     (lambda: exercises("nope", 0, 3), "unknown topic"),
     (lambda: exercise("legal", 0, -1), "0-based index"),
     (lambda: exercise("legal", 0, True), "0-based index"),

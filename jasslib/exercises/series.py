@@ -71,7 +71,7 @@ def exercises(
     >>> exercises("claim", count=0)
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: count: expected a whole number from 1 to 1,000, got 0
+    jasslib.errors.ArgumentError: count: expected a whole number of at least 1, got 0
     """
     get_topic(topic)
     count = _check.whole(count, "count", low=1, high=MAX_COUNT)
