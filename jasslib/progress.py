@@ -1110,6 +1110,12 @@ class Progress:
         return self.update(lambda r: r.with_learner(checked))
 
 
+def _class_folder(folder: object) -> None:
+    """Refuse a class folder that is not a path: a :class:`ProgressLocationError`."""
+    if not isinstance(folder, (str, os.PathLike)) or isinstance(os.fspath(folder), bytes):
+        raise ProgressLocationError(f"a class folder is a path (text), got {excerpt(folder)}")
+
+
 def class_learner_path(folder: str | os.PathLike[str], learner: str) -> Path:
     """The progress file of learner ``learner`` (an id, :data:`LEARNER_ID`) in the class folder ``folder``.
 
@@ -1120,6 +1126,7 @@ def class_learner_path(folder: str | os.PathLike[str], learner: str) -> Path:
     ...
     jasslib.progress.ProgressLocationError: '../teacher' is not a learner's id (lower-case letters, digits, hyphens)
     """
+    _class_folder(folder)
     if not isinstance(learner, str) or not LEARNER_ID.fullmatch(learner):
         raise ProgressLocationError(f"{_short(learner)} is not a learner's id (lower-case letters, digits, hyphens)")
     return Path(folder).expanduser() / f"{learner}.json"
@@ -1159,6 +1166,7 @@ class LearnerProgress(Progress):
     """
 
     def __init__(self, folder: str | os.PathLike[str], learner: str | None = None) -> None:
+        _class_folder(folder)
         self.folder = Path(folder).expanduser()
         self._learner = learner
         self._path: Path | None = None
@@ -1263,6 +1271,8 @@ def save_answer(store: Progress | None, qid: str, correct: bool) -> str | None:
     :func:`save_attempt`: None when saved, else one sentence saying why the progress was not saved."""
     if store is None:
         return None
+    if not isinstance(store, Progress):
+        raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
     try:
         store.record_answer(qid, correct)
     except (OSError, ValueError) as exc:
@@ -1491,6 +1501,8 @@ def save_round(store: Progress | None, hints: int = 0, cards: int = 0) -> str | 
     :func:`save_attempt`: None when saved, else one sentence saying why the progress was not saved."""
     if store is None:
         return None
+    if not isinstance(store, Progress):
+        raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
     try:
         store.record_round(hints, cards)
     except (OSError, ValueError) as exc:

@@ -38,8 +38,11 @@ import jasslib
 from jasslib import CardSet, Contract, Game, Round, Seat
 from jasslib.errors import (
     ArgumentError,
+    BudgetError,
     CardParseError,
+    DuplicateCardError,
     HandSizeError,
+    HintError,
     JassError,
     PhaseError,
     RoundFormatError,
@@ -83,6 +86,17 @@ EXEMPT: dict[str, str] = {
     "RuleScore": "a value score_by_rule returns",
     "Player": "a Protocol (the type of a player), not something to call",
     "Phase": "an enum without parsing: jasslib returns its members, nobody builds one from text",
+    "Idea": "a part of a Hint, which jasslib returns (hint, idea_for); those check the position",
+    "Hint": "a value jasslib returns (hint); hint checks the view and the budget",
+    "PositionFacts": "a value jasslib returns (position_facts)",
+    "Accuracy": "a value jasslib returns (own_view_accuracy)",
+    "Advice": "a value jasslib returns (advise); advise checks the hand and the budget",
+    "Outlook": "a part of an Advice, which jasslib returns",
+    "QuestionProgress": "a value ProgressRecord returns; the reader checks every field of a file",
+    "RoundsProgress": "a value ProgressRecord returns; the reader checks every field of a file",
+    "NotebookQuestions": "a value ProgressRecord.notebook_questions returns",
+    "run_chunks": "the engine of write_chunks (tasks, callbacks and a scheduler built by write_chunks or a "
+                  "library caller's code, never by a learner); write_chunks checks the counts",
 }
 
 
@@ -549,7 +563,125 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
             "seed"))
     add("history_table", bad("history_table(None)", lambda: analysis.history_table(None), ArgumentError, "Round"),  # type: ignore[arg-type]
         bad("history_table(events=5)", lambda: analysis.history_table(rnd, 5), ArgumentError, "events"))  # type: ignore[arg-type]
+    # ---------------------------------------------------------------- search, hints and the advisor
+    view = rnd.view(rnd.to_move)
+    hand9 = Round.deal(seed=1).hands[0]
+    eight = list(hand9)[:8]
+    illegal = next(c for c in rnd.hands[rnd.to_move] if c not in rnd.legal_cards())
+    for label, value in [("-1", -1), ("nan", NAN), ("0", 0), ("'x'", "x")]:
+        add("SearchPlayer", bad(f"SearchPlayer(time_budget={label})", lambda v=value: jasslib.SearchPlayer(0, v),
+                                BudgetError, "time_budget"))
+        add("hint", bad(f"hint(time_budget={label})", lambda v=value: analysis.hint(view, time_budget=v),
+                        BudgetError, "time_budget"))
+    add("SearchPlayer", bad("SearchPlayer(samples=0)", lambda: jasslib.SearchPlayer(0, None, 0), BudgetError,
+                            "samples"),
+        bad("SearchPlayer(exact_from='x')", lambda: jasslib.SearchPlayer(0, 1.0, None, "x"), BudgetError,  # type: ignore[arg-type]
+            "exact_from"),
+        bad("SearchPlayer(no limit)", lambda: jasslib.SearchPlayer(0, None, None), BudgetError, "limit"))
+    add("SearchPlayer", bad("SearchPlayer(seed=Seat)", lambda: jasslib.SearchPlayer(Seat.S1), CardParseError, "seed"),
+        bad("SearchPlayer(seed=1.5)", lambda: jasslib.SearchPlayer(1.5), CardParseError, "seed"))  # type: ignore[arg-type]
+    add("LayoutSampler", bad("LayoutSampler(None)", lambda: jasslib.LayoutSampler(None), ArgumentError, "view"),  # type: ignore[arg-type]
+        bad("LayoutSampler(a Round)", lambda: jasslib.LayoutSampler(rnd), ArgumentError, "view",  # type: ignore[arg-type]
+            state=lambda: rnd.to_json()))
+    add("HintBox", bad("HintBox(view=5)", lambda: widgets.HintBox(5), ArgumentError, "view"),  # type: ignore[arg-type]
+        bad("HintBox(style=fancy)", lambda: widgets.HintBox(lambda: None, "fancy"), ArgumentError, "style"),
+        bad("HintBox(seed=Seat)", lambda: widgets.HintBox(lambda: None, seed=Seat.S1), CardParseError, "seed"),
+        bad("HintBox(time_budget=-1)", lambda: widgets.HintBox(lambda: None, time_budget=-1), BudgetError,
+            "time_budget"),
+        bad("HintBox(samples=0)", lambda: widgets.HintBox(lambda: None, samples=0), BudgetError, "samples"))
+    add("hint", bad("hint(seed=Seat)", lambda: analysis.hint(view, seed=Seat.S1), CardParseError, "seed",
+                    state=lambda: rnd.to_json()))
+    add("position_facts", bad("position_facts(None)", lambda: analysis.position_facts(None), HintError, "view"),  # type: ignore[arg-type]
+        bad("position_facts(a Round)", lambda: analysis.position_facts(rnd), HintError, "view"))  # type: ignore[arg-type]
+    add("idea_for", bad("idea_for(None)", lambda: analysis.idea_for(None, "A♣"), HintError, "view"))  # type: ignore[arg-type]
+    add("own_view_accuracy", bad("own_view_accuracy(None)", lambda: analysis.own_view_accuracy(None), ArgumentError,
+                                 "table"),
+        bad("own_view_accuracy('x')", lambda: analysis.own_view_accuracy("x"), ArgumentError, "table"),
+        bad("own_view_accuracy(no lost column)", lambda: analysis.own_view_accuracy(sim), ArgumentError, "lost"))
+    add("save_round", bad("save_round(store=5)", lambda: progress.save_round(5), ArgumentError, "Progress",  # type: ignore[arg-type]
+                          state=file_state))
+    add("save_answer", bad("save_answer(store=5)", lambda: progress.save_answer(5, "3.1", True), ArgumentError,  # type: ignore[arg-type]
+                           "Progress", state=file_state))
+    add("class_learner_path", bad("class_learner_path(folder=None)", lambda: progress.class_learner_path(None, "ann"),  # type: ignore[arg-type]
+                                  ProgressLocationError, "folder"))
+    add("LearnerProgress", bad("LearnerProgress(None)", lambda: progress.LearnerProgress(None), ProgressLocationError,  # type: ignore[arg-type]
+                               "folder"),
+        bad("LearnerProgress(5)", lambda: progress.LearnerProgress(5), ProgressLocationError, "folder"))  # type: ignore[arg-type]
+    add("hint", bad("hint(None)", lambda: analysis.hint(None), HintError, "RoundView"),  # type: ignore[arg-type]
+        bad("hint(samples=0)", lambda: analysis.hint(view, samples=0), BudgetError, "samples"),
+        bad("hint(a round before the contract)", lambda: analysis.hint(Round.deal(seed=1)), HintError, "contract"))
+    add("idea_for", bad("idea_for('Z♣')", lambda: analysis.idea_for(view, "Z♣"), CardParseError, "card"),
+        bad("idea_for(an illegal card)", lambda: analysis.idea_for(view, illegal), HintError, "legal"))
+    add("review_own_view",
+        bad("review_own_view(None)", lambda: analysis.review_own_view(None, 0), HintError, "Round"),  # type: ignore[arg-type]
+        bad("review_own_view(seat=4)", lambda: analysis.review_own_view(rnd, 4), CardParseError, "seat"),
+        bad("review_own_view(threshold=nan)", lambda: analysis.review_own_view(rnd, 0, NAN), HintError, "threshold"),
+        bad("review_own_view(time_budget=-1)", lambda: analysis.review_own_view(rnd, 0, time_budget=-1),
+            BudgetError, "time_budget"),
+        bad("review_own_view(a round before the contract)", lambda: analysis.review_own_view(Round.deal(seed=1), 0),
+            PhaseError, "contract", state=lambda: rnd.to_json()))
+    for name in ("advise", "advisor_choice", "rule_choice", "lucerne_choice", "lucerne_values"):
+        f = getattr(analysis, name)
+        add(name, bad(f"{name}(8 cards)", lambda f=f: f(eight), HandSizeError, "9 cards"),
+            bad(f"{name}(a card twice)", lambda f=f: f(["A♣"] * 9), DuplicateCardError, "A♣"),
+            bad(f"{name}(None)", lambda f=f: f(None), CardParseError, "cards"),
+            bad(f"{name}('Z♣')", lambda f=f: f("Z♣"), CardParseError, "card"))
+    for name in ("advise", "advisor_choice", "rule_choice", "lucerne_choice"):
+        f = getattr(analysis, name)
+        add(name, bad(f"{name}(ruleset=5)", lambda f=f: f(hand9, 5), CardParseError, "ruleset"))
+    for name in ("advise", "advisor_choice"):  # the two that sample deals from a seed
+        f = getattr(analysis, name)
+        add(name, bad(f"{name}(seed=Seat)", lambda f=f: f(hand9, seed=Seat.S1), CardParseError, "seed"))
+    for label, value in [("0", 0), ("-1", -1), ("2**70", 2**70)]:
+        add("advise", bad(f"advise(samples={label})", lambda v=value: analysis.advise(hand9, samples=v), BudgetError,
+                          "samples"))
+        add("advisor_choice", bad(f"advisor_choice(samples={label})",
+                                  lambda v=value: analysis.advisor_choice(hand9, samples=v), BudgetError, "samples"))
+        add("choose_batch", bad(f"choose_batch(samples={label})",
+                                lambda v=value: analysis.choose_batch("advisor", np.array([hand9.mask]), samples=v),
+                                BudgetError, "samples"))
+    add("advise", bad("advise(playout=x)", lambda: analysis.advise(hand9, playout="x"), ArgumentError, "playout"),
+        bad("advise(objective=x)", lambda: analysis.advise(hand9, objective="x"), ArgumentError, "objective"))
+    add("choose_batch", bad("choose_batch('poker')", lambda: analysis.choose_batch("poker", np.array([hand9.mask])),
+                            ArgumentError, "chooser"),
+        bad("choose_batch(two seeds for one hand)",
+            lambda: analysis.choose_batch("advisor", np.array([hand9.mask]), seeds=[1, 2]), ArgumentError, "seeds"),
+        bad("choose_batch(objective=x)",
+            lambda: analysis.choose_batch("advisor", np.array([hand9.mask]), objective="x"), ArgumentError,
+            "objective"))
+    # ---------------------------------------------------------------- the game player and the trainers' page
+    add("GamePlayer", bad("GamePlayer(seed=Seat)", lambda: widgets.GamePlayer(Seat.S1), CardParseError, "seed"),
+        bad("GamePlayer(seat=4)", lambda: widgets.GamePlayer(1, 4), JassError, "seat"),
+        bad("GamePlayer(hints='no')", lambda: widgets.GamePlayer(hints="no"), JassError, "hints"),  # type: ignore[arg-type]
+        bad("GamePlayer(search_budget=-1)", lambda: widgets.GamePlayer(search_budget=-1), JassError, "search_budget"),
+        bad("GamePlayer(bots=[1])", lambda: widgets.GamePlayer(bots=[1]), JassError, "bots"),  # type: ignore[list-item]
+        bad("GamePlayer(game=5)", lambda: widgets.GamePlayer(game=5), JassError, "Game"),  # type: ignore[arg-type]
+        bad("GamePlayer(style=fancy)", lambda: widgets.GamePlayer(style="fancy"), ArgumentError, "style"),
+        bad("GamePlayer(ruleset=Seat)", lambda: widgets.GamePlayer(ruleset=Seat.S1), CardParseError, "ruleset"))
+    for name in ("TrainersPage", "trainers_page"):
+        make = getattr(widgets, name)
+        add(name, bad(f"{name}(seed=Seat)", lambda m=make: m(Seat.S1), CardParseError, "seed"),
+            bad(f"{name}(topics=['poker'])", lambda m=make: m(topics=["poker"]), ArgumentError, "topic",
+                state=registry),
+            bad(f"{name}(style=fancy)", lambda m=make: m(style="fancy"), ArgumentError, "style"),
+            bad(f"{name}(ruleset=5)", lambda m=make: m(ruleset=5), CardParseError, "ruleset"))
+    # ---------------------------------------------------------------- DD tables, progress of a class
+    for label, value in [("-1", -1), ("2**70", 2**70), ("Seat", Seat.S1), ("nan", NAN)]:
+        add("write_chunks", bad(f"write_chunks(deals={label})",
+                                lambda v=value: ddtable.write_chunks(folder / "w.parquet", v, 10, {}, _no_chunk),
+                                ArgumentError, "deals", state=lambda: sorted(os.listdir(folder))))
+    add("write_chunks", bad("write_chunks(chunk_size=0)",
+                            lambda: ddtable.write_chunks(folder / "w.parquet", 10, 0, {}, _no_chunk), ArgumentError,
+                            "chunk size", state=lambda: sorted(os.listdir(folder))))
+    for label, value in [("'../x'", "../x"), ("5", 5), ("''", ""), ("HUGE", "a" * 300)]:
+        add("class_learner_path", bad(f"class_learner_path(learner={label})",
+                                      lambda v=value: progress.class_learner_path(folder, v),
+                                      ProgressLocationError, "learner"))
     return rows
+
+
+def _no_chunk(start: int, count: int) -> pd.DataFrame:  # pragma: no cover - a refused call computes no chunk
+    raise AssertionError("a refused write computed a chunk")
 
 
 def _with(text: str, **changes: Any) -> str:

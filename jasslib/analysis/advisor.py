@@ -51,7 +51,7 @@ from .. import fast
 from .._numba import jit
 from ..cards import CardLike, CardSet, Rank
 from ..contracts import Contract
-from ..errors import BudgetError, HandSizeError, excerpt
+from ..errors import ArgumentError, BudgetError, HandSizeError, excerpt
 from ..players.heuristics import SCHIEBEN, choose_contract, default_threshold
 from ..rulesets import CLASSIC, Ruleset
 from ..scoring import match_points, multiplied
@@ -426,9 +426,9 @@ class Advice:
 
 def _check_options(playout: str, objective: str) -> None:
     if playout not in PLAYOUTS:
-        raise ValueError(f"playout: 'rule' (rule-based play) or 'dd' (double dummy), got {excerpt(playout)}")
+        raise ArgumentError(f"playout: 'rule' (rule-based play) or 'dd' (double dummy), got {excerpt(playout)}")
     if objective not in OBJECTIVES:
-        raise ValueError(f"objective: 'score' or 'margin', got {excerpt(objective)}")
+        raise ArgumentError(f"objective: 'score' or 'margin', got {excerpt(objective)}")
 
 
 def advise(
@@ -502,12 +502,12 @@ def choose_batch(name: str, masks: np.ndarray, ruleset: Ruleset | str = CLASSIC,
     if name == "rule":
         return _rule_batch(m, rs, bool(pushed))
     if name != "advisor":
-        raise ValueError(f"unknown chooser {excerpt(name)}: one of {', '.join(CHOOSERS)}")
+        raise ArgumentError(f"unknown chooser {excerpt(name)}: one of {', '.join(CHOOSERS)}")
     n = _check_samples(samples)
     _check_options("rule", objective)
     seeds = [0] * len(m) if seeds is None else list(seeds)
     if len(seeds) != len(m):
-        raise ValueError(f"seeds: one per hand ({len(m)}), got {len(seeds)}")
+        raise ArgumentError(f"seeds: one per hand ({len(m)}), got {len(seeds)}")
     return _advisor_batch(m, rs, bool(pushed), seeds, n, (objective,))[objective]
 
 

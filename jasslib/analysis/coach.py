@@ -35,6 +35,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _check
 from ..cards import Card, CardSet, Rank
 from ..errors import HintError
 from ..play import above_table, trick_points, trick_winner
@@ -118,6 +119,12 @@ class PositionFacts:
         return tuple(out)
 
 
+def _need_view(view: object, what: str) -> None:
+    """Refuse anything but a seat's view (``Round.view(seat)``): a :class:`HintError` that says what to pass."""
+    if not isinstance(view, RoundView):
+        raise HintError(f"{what} needs a seat's view (Round.view(seat)), got {type(view).__name__}")
+
+
 def position_facts(view: RoundView) -> PositionFacts:
     """The facts of the position of ``view`` (its seat's own view), see :class:`PositionFacts`.
 
@@ -127,6 +134,7 @@ def position_facts(view: RoundView) -> PositionFacts:
     >>> f.winner is None, f.puur_out == (Card.HJ not in r.hand(0))
     (True, True)
     """
+    _need_view(view, "position_facts")
     contract = view.contract
     if contract is None:
         raise HintError(f"no contract is named yet (phase {view.phase.value}): a hint is for the play of the cards")
@@ -235,6 +243,7 @@ def idea_for(view: RoundView, card: Card | str) -> Idea:
     >>> idea_for(r.view(3), "10♠").key, idea_for(r.view(3), "8♠").key
     ('smear', 'partner_keep')
     """
+    _need_view(view, "idea_for")
     if view.legal is None or view.contract is None:
         raise HintError(f"seat {int(view.seat)} has no card to play now: an idea is for the seat to move")
     c = Card.parse(card)
@@ -385,6 +394,7 @@ def own_view_accuracy(table: Any) -> Accuracy:
     >>> str(own_view_accuracy(pd.DataFrame({"lost": [0.0, 1.5, 6.0, 0.5]})))
     '2.0 expected points lost per card; 75% of the 4 cards within 2 points of the best'
     """
+    _check.frame(table, "own_view_accuracy: the review_own_view table", ("lost",))
     lost = [float(x) for x in table["lost"]]
     if not lost:
         return Accuracy(0, 0.0, 1.0)

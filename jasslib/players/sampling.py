@@ -195,6 +195,8 @@ class LayoutSampler:
     """
 
     def __init__(self, view: RoundView) -> None:
+        if not isinstance(view, RoundView):
+            raise ArgumentError(f"a LayoutSampler needs a seat's view (Round.view(seat)), got {type(view).__name__}")
         self.view = view
         self.knowledge = k = knowledge(view)
         me = int(view.seat)

@@ -54,6 +54,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _check
 from .._numba import HAVE_NUMBA, jit
 from ..cards import Card
 from ..contracts import Contract
@@ -232,6 +233,8 @@ class SearchPlayer:
                               f"got {exact_from!r}")
         if time_budget is None and samples is None:
             raise BudgetError("give a time_budget, a samples count or both: a search needs a limit")
+        if not isinstance(seed, str):  # a text's length is the caller's (a simulation adds /deal/seat to it)
+            _check.seed(seed)  # a CardParseError for a seed that is not a whole number or a text
         self.seed = seed
         self.time_budget = None if time_budget is None else float(time_budget)
         self.samples = samples

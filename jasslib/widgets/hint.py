@@ -22,8 +22,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..errors import ArgumentError
+from ..players.search import SearchPlayer
 from ..round import RoundView
-from ._common import guarded, message_html
+from ._common import check_style, guarded, message_html
 
 __all__ = ["HintBox"]
 
@@ -40,8 +42,12 @@ class HintBox:
 
     def __init__(self, view: Callable[[], RoundView | None], style: str = "french", seed: int | str = 0,
                  time_budget: float | None = 1.0, samples: int | None = None) -> None:
+        if not callable(view):
+            raise ArgumentError(f"view: a function returning the learner's RoundView (or None), got "
+                                f"{type(view).__name__}")
+        SearchPlayer(seed, time_budget, samples)  # refuses a bad seed or budget now, not at the first click
         self._view = view
-        self.style = style
+        self.style = check_style(style)
         self.seed, self.time_budget, self.samples = seed, time_budget, samples
         self.button = w.Button(description="Hint", icon="lightbulb-o",
                                tooltip="First the idea, press again for the card (from what you can see)")
