@@ -351,3 +351,15 @@ def test_a_hand_built_exercise_is_checked_by_its_topic():
                                                             "contract": Contract.HEARTS, "case": "stoeck"}, 40, "")
     assert ex.check(40).correct and 'data-card="QH"' in ex.position_html(style="swiss")
     assert ex.position_text() == "Contract: ♥ trump (×2)\nHand: 6♣ Q♥ K♥"
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "+-5", "3²", "seat ²"])
+def test_lookalike_digits_are_a_malformed_answer_not_a_crash(text):
+    """'²'.isdigit() is True but int('²') fails: answers are read in ASCII digits only, and anything else is
+    feedback asking again (found by test_check_never_raises)."""
+    with pytest.raises(Malformed):
+        _as_int(text, "the points")
+    with pytest.raises(Malformed):
+        _as_seat(text, "a seat")
+    for ex in _ONE_PER_TOPIC:
+        assert ex.check(text).correct is not True

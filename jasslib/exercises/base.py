@@ -529,7 +529,7 @@ def _as_int(value: Any, what: str) -> int:
         for word in ("points", "point", "pts"):
             if text.lower().endswith(word):
                 text = text[: -len(word)].strip()
-        if text.lstrip("+-").isdigit():
+        if re.fullmatch(r"[+-]?[0-9]+", text):  # ASCII digits: '²'.isdigit() is True, and int('²') fails
             return int(text)
     raise Malformed(f"Please give {what} as a whole number such as 45, not {value!r}.")
 
@@ -552,7 +552,7 @@ def _as_seat(value: Any, what: str = "the winning seat") -> Seat:
         return Seat(value)
     if isinstance(value, str):
         text = value.strip().lower().removeprefix("seat").strip()
-        if text.isdigit() and 0 <= int(text) < 4:
+        if text in ("0", "1", "2", "3"):
             return Seat(int(text))
     raise Malformed(f"Please name {what} as 0, 1, 2 or 3, not {value!r}.")
 
