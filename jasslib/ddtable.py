@@ -551,6 +551,7 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
     """
     import pandas as pd
 
+    _check.frame(table, "the DD table")
     n = len(table)
     rows = {}
     solved = solved_contracts(table)

@@ -1310,6 +1310,8 @@ def export_progress(
 
 
 def _output_path(out: str | os.PathLike[str], suffixes: tuple[str, ...]) -> Path:
+    if not isinstance(out, (str, os.PathLike)) or "\x00" in os.fspath(out):
+        raise ArgumentError(f"the output file is a path (text without NUL), got {excerpt(out)}")
     p = Path(out).expanduser()
     if p.suffix.lower() not in suffixes:
         raise ArgumentError(f"the output file must end in {' or '.join(suffixes)}, got {_short(str(out))}")

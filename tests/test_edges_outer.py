@@ -426,6 +426,7 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("solved_contracts", bad("solved_contracts(None)", lambda: ddtable.solved_contracts(None), ArgumentError,  # type: ignore[arg-type]
                                 "table"))
     add("summary", bad("summary('x')", lambda: ddtable.summary("x"), ArgumentError, "table"),  # type: ignore[arg-type]
+        bad("summary(None)", lambda: ddtable.summary(None), ArgumentError, "table"),  # type: ignore[arg-type]
         bad("summary(a simulation frame)", lambda: ddtable.summary(sim), ArgumentError, "dd_"))
 
     # ---------------------------------------------------------------- progress
@@ -485,6 +486,10 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                             "Progress"))
     add("export_progress", bad("export_progress(x.txt)", lambda: progress.export_progress(folder / "e.txt", store),
                                ArgumentError, ".json", state=file_state),
+        bad("export_progress(None)", lambda: progress.export_progress(None, store), ArgumentError,  # type: ignore[arg-type]
+            "path", state=file_state),
+        bad("export_progress(NUL)", lambda: progress.export_progress("e\x00.json", store), ArgumentError, "NUL",
+            state=file_state),
         bad("export_progress(name=HUGE)", lambda: progress.export_progress(folder / "e.json", store, HUGE),
             ArgumentError, "name", state=lambda: sorted(os.listdir(folder))))
     add("merge_class", bad("merge_class('abc')", lambda: progress.merge_class("abc"), ArgumentError, "list"),
