@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 __all__ = ["main"]
@@ -266,18 +267,11 @@ def _simulate_search(args: argparse.Namespace) -> int:
                            search_budget=args.search_budget)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     out = write_target(args.out)
-    try:
-        result = ddtable.write_chunks(out, args.rounds, chunk, settings, fn, args.workers, args.scheduler, progress,
-                                      keep_frame=True, key="simulate-chunk", desc="simulating", unit="round")
-    except KeyboardInterrupt as exc:
-        parts = ddtable.parts_folder(out)
-        saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
-        print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
-              file=sys.stderr)
-        return _interrupt_code(exc)
-    except ImportError as exc:  # Dask missing: say what to install
-        print(f"python -m jasslib simulate: error: {exc}", file=sys.stderr)
-        return 2
+    result = _chunked("simulate", out, lambda: ddtable.write_chunks(
+        out, args.rounds, chunk, settings, fn, args.workers, args.scheduler, progress,
+        keep_frame=True, key="simulate-chunk", desc="simulating", unit="round"))
+    if isinstance(result, int):
+        return result
     resumed = f", {result.resumed} chunk(s) resumed" if result.resumed else ""
     print(f"wrote {args.rounds:,} deals to {args.out} in {result.seconds:.1f} s "
           f"({_rate(result.deals_per_second)} rounds/s{resumed})")
@@ -285,6 +279,24 @@ def _simulate_search(args: argparse.Namespace) -> int:
     print("choosing team's trick points per contract (team 0):")
     print(simulation.summarize(result.frame).to_string())
     return 0
+
+
+def _chunked(command: str, out: Path, run: Callable[[], Any]) -> Any:
+    """``run()``, a resumable write of chunks to ``out``; on Ctrl-C say which finished chunks are kept and
+    return the exit code, on a missing Dask say what to install and return 2."""
+    from . import ddtable
+
+    try:
+        return run()
+    except KeyboardInterrupt as exc:
+        parts = ddtable.parts_folder(out)
+        saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
+        print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
+              file=sys.stderr)
+        return _interrupt_code(exc)
+    except ImportError as exc:  # Dask missing: say what to install
+        print(f"python -m jasslib {command}: error: {exc}", file=sys.stderr)
+        return 2
 
 
 def _rate(per_second: float) -> str:
@@ -313,19 +325,11 @@ def _dd_table(args: argparse.Namespace) -> int:
     progress = (args.deals >= 2_000 and sys.stderr.isatty()) if args.progress is None else args.progress
     # a symbolic link is written through (the file it points to gets the table; its chunks are kept beside it)
     out = write_target(args.out)
-    try:
-        result = ddtable.write(out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk,
-                               workers=args.workers, scheduler=args.scheduler, progress=progress, keep_frame=True,
-                               contracts=args.contracts)
-    except KeyboardInterrupt as exc:
-        parts = ddtable.parts_folder(out)
-        saved = len(list(parts.glob("chunk-*.parquet"))) if parts.is_dir() else 0
-        print(f"interrupted; {saved} finished chunk(s) are kept in {parts}: run the same command again to resume",
-              file=sys.stderr)
-        return _interrupt_code(exc)
-    except ImportError as exc:  # Dask missing: say what to install
-        print(f"python -m jasslib dd-table: error: {exc}", file=sys.stderr)
-        return 2
+    result = _chunked("dd-table", out, lambda: ddtable.write(
+        out, args.deals, seed=args.seed, ruleset=args.ruleset, chunk_size=chunk, workers=args.workers,
+        scheduler=args.scheduler, progress=progress, keep_frame=True, contracts=args.contracts))
+    if isinstance(result, int):
+        return result
     resumed = f", {result.resumed} chunk(s) resumed" if result.resumed else ""
     print(f"wrote {args.deals:,} deals to {args.out} in {result.seconds:.1f} s "
           f"({_rate(result.deals_per_second)} deals/s{resumed})")
