@@ -92,6 +92,13 @@ class ProgressPanel:
         self.style = check_style(style)
         self.trainers_page = trainers_page
         self.ruleset = ruleset if isinstance(ruleset, Ruleset) else Ruleset.get(ruleset)
+        # the argument is checked before any widget is made: a wrong type is refused at once
+        self.store: Progress | None = None
+        problem: str | None = None
+        try:
+            self.store = open_progress(progress)
+        except ProgressFileError as exc:  # a wrong type of argument is raised, a file that cannot be used shown
+            problem = str(exc)
         self.record: ProgressRecord | None = None
         self.suggestion: Suggestion | None = None
         self.trainer: Trainer | None = None
@@ -131,11 +138,8 @@ class ProgressPanel:
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
         )
         self.ui.add_class("jass-progress")
-        self.store: Progress | None = None
-        try:
-            self.store = open_progress(progress)
-        except ProgressFileError as exc:  # a wrong type of argument is raised, a file that cannot be used shown
-            self.message.value = message_html(str(exc), "warn")
+        if problem is not None:
+            self.message.value = message_html(problem, "warn")
         if self.store is None and not self.message.value:
             self.message.value = message_html("Progress is not recorded here (progress=False).", "warn")
         self.refresh()
