@@ -539,6 +539,7 @@ class ProgressRecord:
         """The record with one more check of the end-of-notebook question ``qid`` (``"04.2"``): one attempt
         more, and ``correct`` at this check (the first right check is kept)."""
         name = _check_question_id(qid)
+        correct = _check.flag(correct, "correct")
         old = self.question(name)
         if old.attempts >= _MAX_COUNT:
             raise AnswerRecordError(f"question {name} has {_MAX_COUNT:,} attempts already: no more are counted")
@@ -1273,6 +1274,7 @@ def save_answer(store: Progress | None, qid: str, correct: bool) -> str | None:
         return None
     if not isinstance(store, Progress):
         raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
+    _check.flag(correct, "correct")  # the caller's mistake is raised, a file that cannot be written said
     try:
         store.record_answer(qid, correct)
     except (OSError, ValueError) as exc:

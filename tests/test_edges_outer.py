@@ -456,6 +456,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                               ArgumentError, "level"),
         bad("ProgressRecord.with_result('legal', 'False')",
             lambda: progress.ProgressRecord().with_result("legal", "False"), ArgumentError, "correct"),  # type: ignore[arg-type]
+        bad("ProgressRecord.with_answer('04.2', 'yes')",
+            lambda: progress.ProgressRecord().with_answer("04.2", "yes"), ArgumentError, "correct"),  # type: ignore[arg-type]
         bad("ProgressRecord.with_result(right_rules='P3')",
             lambda: progress.ProgressRecord().with_result("legal", True, right_rules="P3"), ArgumentError, "rule"),
         bad("ProgressRecord.from_dict(None)", lambda: progress.ProgressRecord.from_dict(None, "x"),
@@ -606,7 +608,9 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("save_round", bad("save_round(store=5)", lambda: progress.save_round(5), ArgumentError, "Progress",  # type: ignore[arg-type]
                           state=file_state))
     add("save_answer", bad("save_answer(store=5)", lambda: progress.save_answer(5, "3.1", True), ArgumentError,  # type: ignore[arg-type]
-                           "Progress", state=file_state))
+                           "Progress", state=file_state),
+        bad("save_answer(correct='yes')", lambda: progress.save_answer(stored, "03.1", "yes"), ArgumentError,  # type: ignore[arg-type]
+            "correct", state=file_state))
     add("class_learner_path", bad("class_learner_path(folder=None)", lambda: progress.class_learner_path(None, "ann"),  # type: ignore[arg-type]
                                   ProgressLocationError, "folder"))
     add("LearnerProgress", bad("LearnerProgress(None)", lambda: progress.LearnerProgress(None), ProgressLocationError,  # type: ignore[arg-type]
@@ -669,6 +673,7 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
             bad(f"{name}(topics=['poker'])", lambda m=make: m(topics=["poker"]), ArgumentError, "topic",
                 state=registry),
             bad(f"{name}(style=fancy)", lambda m=make: m(style="fancy"), ArgumentError, "style"),
+            bad(f"{name}(final_check='x')", lambda m=make: m(final_check="x"), ArgumentError, "final_check"),
             bad(f"{name}(ruleset=5)", lambda m=make: m(ruleset=5), CardParseError, "ruleset"))
     # ---------------------------------------------------------------- DD tables, progress of a class
     for label, value in [("-1", -1), ("2**70", 2**70), ("Seat", Seat.S1), ("nan", NAN)]:

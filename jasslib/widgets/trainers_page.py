@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _check
 from ..exercises import get_topic, topics
 from ..progress import ProgressSpec, trainer_progress
 from ..rulesets import CLASSIC, Ruleset
@@ -87,8 +88,7 @@ class TrainersPage:
     def __init__(self, seed: int | str = 1, ruleset: Ruleset | str = CLASSIC, style: str = "french",
                  progress: ProgressSpec = None, topics: Sequence[str] | None = None,
                  final_check: bool = True) -> None:
-        if not isinstance(final_check, bool):
-            raise TypeError(f"final_check is True or False, got {final_check!r}")
+        final_check = _check.flag(final_check, "final_check")
         if isinstance(topics, str):  # one topic's name, not its letters
             topics = (topics,)
         names = [t.name for t in _registered()] if topics is None else [get_topic(n).name for n in topics]
