@@ -196,8 +196,21 @@ def run_chunks(tasks: list[tuple[int, int, int]], fn: Callable[[int, int], pd.Da
 
     ``workers=0`` computes in this process; otherwise on Dask (``scheduler``: an address or a
     ``distributed.Client``; None: a local cluster of ``workers`` processes, all cores when None).  ``fn``
-    must pickle (a module-level function, or a ``functools.partial`` of one).
+    must pickle (a module-level function, or a ``functools.partial`` of one).  Bad tasks, a ``fn`` or ``done``
+    that cannot be called, or a worker count that is not a whole number raise :class:`ArgumentError` before
+    anything runs.
     """
+    if not isinstance(tasks, (list, tuple)):
+        raise ArgumentError(f"tasks is a list of (chunk, start, count) triples, got {excerpt(tasks)}")
+    for task in tasks:
+        if (not isinstance(task, tuple) or len(task) != 3
+                or not all(_check.is_whole(v) and v >= 0 for v in task)):
+            raise ArgumentError(f"a task is a (chunk, start, count) triple of whole numbers, got {excerpt(task)}")
+    for name, value in (("fn", fn), ("done", done)):
+        if not callable(value):
+            raise ArgumentError(f"{name} is a function, got {excerpt(value)}")
+    if workers is not None:
+        _check.whole(workers, "workers", low=0)
     if not tasks:
         return
     if workers == 0 and scheduler is None:

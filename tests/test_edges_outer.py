@@ -95,8 +95,6 @@ EXEMPT: dict[str, str] = {
     "QuestionProgress": "a value ProgressRecord returns; the reader checks every field of a file",
     "RoundsProgress": "a value ProgressRecord returns; the reader checks every field of a file",
     "NotebookQuestions": "a value ProgressRecord.notebook_questions returns",
-    "run_chunks": "the engine of write_chunks (tasks, callbacks and a scheduler built by write_chunks or a "
-                  "library caller's code, never by a learner); write_chunks checks the counts",
 }
 
 
@@ -680,6 +678,16 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         add("write_chunks", bad(f"write_chunks(deals={label})",
                                 lambda v=value: ddtable.write_chunks(folder / "w.parquet", v, 10, {}, _no_chunk),
                                 ArgumentError, "deals", state=lambda: sorted(os.listdir(folder))))
+    ran: list[int] = []
+    add("run_chunks", bad("run_chunks(tasks=5)", lambda: ddtable.run_chunks(5, _no_chunk, 0, None, ran.append),  # type: ignore[arg-type]
+                          ArgumentError, "tasks", state=lambda: list(ran)),
+        bad("run_chunks(tasks=[(0, -1, 5)])",
+            lambda: ddtable.run_chunks([(0, -1, 5)], _no_chunk, 0, None, ran.append), ArgumentError, "task",
+            state=lambda: list(ran)),
+        bad("run_chunks(fn=None)", lambda: ddtable.run_chunks([(0, 0, 5)], None, 0, None, ran.append),  # type: ignore[arg-type]
+            ArgumentError, "fn", state=lambda: list(ran)),
+        bad("run_chunks(workers=-1)", lambda: ddtable.run_chunks([(0, 0, 5)], _no_chunk, -1, None, ran.append),
+            ArgumentError, "workers", state=lambda: list(ran)))
     add("write_chunks", bad("write_chunks(chunk_size=0)",
                             lambda: ddtable.write_chunks(folder / "w.parquet", 10, 0, {}, _no_chunk), ArgumentError,
                             "chunk size", state=lambda: sorted(os.listdir(folder))))
