@@ -34,7 +34,7 @@ from .contracts import Contract
 from .display import card_html, link_rules
 from .errors import ArgumentError, CardParseError, excerpt
 from .exercises import Exercise, exercise, get_topic
-from .rulebook import RULE_BOOK, RULE_ID_PATTERN, RULES, rule_title
+from .rulebook import RULE_BOOK, RULE_ID_PATTERN, RULES, rule_text_html, rule_title
 from .rulesets import CLASSIC, Ruleset
 
 __all__ = ["write_worksheet", "worksheet_html", "answer_key_html", "sheet_exercises", "topic_names", "key_path",
@@ -73,8 +73,8 @@ table.jass-table th, table.jass-table td { border: 1px solid #999; padding: 2px 
 .answer-line { font-weight: bold; }
 section.rules-used { margin-top: 1em; border-top: 2px solid #000; }
 section.rules-used h2 { margin: 0.3em 0; }
-dl.rules { margin: 0; columns: 2; column-gap: 2em; }
-dl.rules div { break-inside: avoid; margin: 0 0 0.15em 0; }
+dl.rules { margin: 0; columns: 2; column-gap: 2em; font-size: 0.9em; }
+dl.rules div { break-inside: avoid; margin: 0 0 0.4em 0; }
 dl.rules dt { display: inline; font-weight: bold; }
 dl.rules dd { display: inline; margin: 0 0 0 0.4em; }
 footer { border-top: 1px solid #999; margin-top: 1em; padding-top: 0.4em; color: #333; font-size: 0.9em; }
@@ -280,12 +280,21 @@ def _paper_prompt(ex: Exercise) -> str:
     return prompt
 
 
+def _paper_text(rule_id: str) -> str:
+    """Rule ``rule_id``'s text for paper: its paragraphs run on as sentences, its links as plain text."""
+    text = re.sub(r'\sstyle="display:block;[^"]*"', "", rule_text_html(rule_id))
+    return re.sub(r"</?a\b[^>]*>", "", text)
+
+
 def _rules_used(body: str, names: Sequence[str], key: bool) -> str:
-    """On paper a link cannot be followed: every rule id the sheet's ``body`` (HTML) names, with its title."""
+    """On paper a link cannot be followed: every rule id the sheet's ``body`` (HTML) names, with its title, and
+    the rules of the sheet's topics with their whole text from the rule book (paragraphs run on, to stay short)."""
     ids = {r for name in names for r in get_topic(name).rules}
     ids.update(m.group(0) for m in RULE_ID_PATTERN.finditer(re.sub(r"<[^>]*>", " ", body)))
     ordered = [r for r in RULES if r in ids]
-    rows = "".join(f"<div><dt>{r}</dt><dd>{html.escape(rule_title(r))}</dd></div>" for r in ordered)
+    topic_rules = {r for name in names for r in get_topic(name).rules}
+    rows = "".join(f"<div><dt>{r}</dt><dd><strong>{html.escape(rule_title(r))}.</strong> "
+                   f"{_paper_text(r) if r in topic_rules else ''}</dd></div>" for r in ordered)
     return (f'<section class="rules-used"><h2>The rules on this {"key" if key else "sheet"}</h2>'
             f'<dl class="rules">{rows}</dl></section>')
 

@@ -341,7 +341,7 @@ def test_swiss_german_card_style(tmp_path):
     for ex in exercises("legal", 2, 3):
         assert get_topic("legal").sheet_html(ex, "swiss") in text and ex.position_html("swiss") in key_text
         assert all(card.format("swiss") in _visible(text) for card in ex.position["hand"])
-    french = worksheet_html("legal", 3, 2)
+    french = worksheet_html("legal", 3, 2).split('<section class="rules-used">')[0]  # the rule texts name both decks
     assert "Rosen" not in french and "Swiss-German" not in french
     cards = re.findall(r'class="jass-card"[^>]*>(.*?)</span></span>', text)
     assert cards and not any(set("♣♠♥♦") & set(re.sub(r"<[^>]*>", "", c)) for c in cards)
@@ -374,7 +374,9 @@ def test_a_swiss_sheet_and_key_name_every_card_in_swiss_german_words():
     """Prompts, answers and explanations name the cards as the faces do: no ♣♠♥♦ on a Swiss sheet or key."""
     names = ",".join(exercises_topic for exercises_topic in TOPICS)
     for make in (worksheet_html, answer_key_html):
-        swiss, french = make(names, 2, "styles", style="swiss"), make(names, 2, "styles")
+        # the rules at the end are quoted from the rule book as written (it names both decks): not card names
+        swiss, french = (make(names, 2, "styles", **style).split('<section class="rules-used">')[0]
+                         for style in ({"style": "swiss"}, {}))
         shown = html.unescape(re.sub(r"<[^>]*>", " ", re.sub(r"<style>.*?</style>", "", swiss, flags=re.S)))
         assert not re.findall("[♣♠♥♦]", shown), re.findall(r".{40}[♣♠♥♦].{10}", shown)[:5]
         assert "Schellen" in shown and not re.search(r"\b(Eicheln|Schilten|Rosen|Schellen)\b", french)
@@ -397,6 +399,9 @@ def test_on_paper_the_contract_is_stated_once_and_the_rules_are_written_out():
             assert set(get_topic(topic).rules) <= set(ids), (topic, ids)
             text = html.unescape(re.sub(r"<[^>]*>", "", listed.group(1)))
             assert all(rules.rule_title(r) in text for r in ids)
+            for r in get_topic(topic).rules:  # the topic's rules in full, not only titles: no link on paper
+                words = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", rules.rule_text_html(r))).split())
+                assert words[:60] in " ".join(html.unescape(re.sub(r"<[^>]*>", " ", listed.group(1))).split()), r
             exercises_part = page.split('<section class="rules-used">')[0].split("</header>")[1]
             cited = set(re.findall(r"\b[A-Z][0-9]\b", html.unescape(re.sub(r"<[^>]*>", " ", exercises_part))))
             assert cited & set(rules.RULES) <= set(ids), (topic, cited - set(ids))
