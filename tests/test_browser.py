@@ -1,5 +1,9 @@
 """Real-browser tests: JupyterLab and Voilà on 127.0.0.1, driven by Playwright in Debian's headless Chromium.
 
+The servers and the browser are the shared fixtures of ``tests/conftest.py`` (one JupyterLab and one course app
+per worker process, one Chromium; each test opens its own tab, and notebook 03 runs once for the two JupyterLab
+tests that click one of its two trainers each).
+
 They fail (never skip) when Chromium or a server cannot start: ``make test`` finds or installs Chromium
 first (``tests/chromium.py``) and stops at the start with one sentence when it cannot; the test extra
 installs Playwright, which drives that binary.
@@ -9,7 +13,7 @@ first legal-cards trainer the pictures of one legal and one illegal card are cli
 controls: there is no row of text buttons) and Check is pressed; the per-card feedback is read from the page,
 then Hint; in the same session a pick-the-cards question at the end of notebook 03 is answered by clicking its card
 pictures (Check with none marked is refused, a wrong card gets its ✗ and rule id, the right cards a ✓ and count
-in the tally).  The same trainer is then clicked through the Voilà page of trainers (no code visible), whose
+in the tally).  The same trainer is then clicked through the course app's page of trainers (no code visible), whose
 progress panel counts that check after Refresh.  A rule id
 in notebook 03's text is clicked in JupyterLab and the rule book docs/rules.md must open at that rule.  Last,
 the course without code (``make app``, ``app/serve.py``) is walked in Voilà: the index, a link to notebook 03,
@@ -23,21 +27,13 @@ also works in a saved page without a kernel.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import secrets
-import shutil
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from chromium import HELP, find_chromium
+from browsing import ARGS, run_all  # noqa: F401 - ARGS: test_classroom drives its own Chromium with them
 
 from jasslib import Card, CardSet
 from jasslib.exercises import exercise
@@ -45,104 +41,11 @@ from jasslib.exercises.questions import questions_for
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "app"))  # course_index: the titles the course's index shows
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-]
 LEGAL_NOTEBOOK = "03_following_suit_and_trumping.ipynb"
+TRAINERS = "voila/render/app/trainers.ipynb"
+"""The page of trainers in the course app (make app)."""
 
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_http(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server exited early with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=3) as resp:
-                if resp.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise AssertionError(f"the server did not answer {url} within {seconds} s")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
-
-
-@contextlib.contextmanager
-def _jupyter_lab(workdir: Path, root: Path) -> Iterator[Callable[[str], str]]:
-    """JupyterLab serving ``root`` on 127.0.0.1 with a token (no news, no update check), stopped on the way out;
-    yields ``url(path)``, the address of ``/lab/tree/<path>`` with the token."""
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-         "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/api/status?token={token}", proc)
-        yield lambda path: f"http://127.0.0.1:{port}/lab/tree/{path}?token={token}"
-    finally:
-        _stop(proc)
-
-
-def _wait_kernel_idle(page) -> None:  # noqa: ANN001
-    """Until the current notebook's kernel is started and idle."""
-    page.wait_for_function(
-        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
-        " && w.sessionContext.session.kernel.status === 'idle'; }",
-        timeout=120_000,
-    )
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    chromium = find_chromium()
-    assert chromium, HELP
-    from playwright.sync_api import sync_playwright
-
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=chromium, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
-        )
-        try:
-            yield context
-        finally:
-            context.close()
-
-
-@pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the notebooks, the app and the rule book, so the servers never write into the repository."""
-    work = tmp_path_factory.mktemp("course")
-    shutil.copytree(ROOT / "notebooks", work / "notebooks")
-    shutil.copytree(ROOT / "app", work / "app")
-    shutil.copytree(ROOT / "docs", work / "docs")
-    return work
-
-
-def _server_env(work: Path) -> dict[str, str]:
-    env = dict(os.environ, MPLBACKEND="Agg", JUPYTER_CONFIG_DIR=str(work / ".jupyter-config"),
-               JUPYTER_RUNTIME_DIR=str(work / ".jupyter-runtime"), IPYTHONDIR=str(work / ".ipython"))
-    return env
 
 
 def _legal_exercise_from_page(container) -> tuple[object, list[str], list[str]]:  # noqa: ANN001
@@ -162,7 +65,9 @@ def _card_picture(container, card: str):  # noqa: ANN001, ANN202
     return container.locator(f'.jass-card-control:has([data-card="{Card.parse(card).format("ascii")}"])').first
 
 
-def _click_and_check(page, container) -> str:  # noqa: ANN001
+def _click_and_check(page, container, style: str = "french") -> str:  # noqa: ANN001
+    """Mark a legal and an illegal card of the legal-cards trainer ``container`` by clicks on their pictures and
+    press Check: the feedback names both (in the trainer's card ``style``), the illegal one with its rule id."""
     ex, legal, illegal = _legal_exercise_from_page(container)
     assert legal, "an exercise always has a legal card"
     assert illegal, "the legal-cards trainer's first exercise teaches a restriction"
@@ -180,7 +85,7 @@ def _click_and_check(page, container) -> str:  # noqa: ANN001
     )
     text = feedback.inner_text()
     # the legal card is confirmed with its reason, the illegal one refused with its rule id
-    assert legal[0] in text and illegal[0] in text
+    assert all(Card.parse(c).format(style) in text for c in (legal[0], illegal[0])), text
     rule = next(i.rule for i in ex.check([Card.parse(legal[0]), Card.parse(illegal[0])]).items
                 if i.key == illegal[0])
     assert rule and f"({rule})" in text, text
@@ -247,61 +152,54 @@ def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
     _wait_text(page, tally, f"1 of {checked} questions right")
 
 
-def test_legal_moves_notebook_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
-    with _jupyter_lab(workdir, workdir / "notebooks") as url:
-        page = browser.new_page()
-        page.goto(url(LEGAL_NOTEBOOK), timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
-        page.wait_for_selector(".jp-Notebook", timeout=120_000)
-        _wait_kernel_idle(page)
-        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
-        trainer = page.locator(".jass-trainer").first
-        trainer.wait_for(state="visible", timeout=180_000)
-        text = _click_and_check(page, trainer)
-        assert "✓" in text and "✗" in text
-        trainer.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Hint\s*$")).first.click()
-        feedback = trainer.locator(".jass-feedback").first
-        page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
-        ex, _, _ = _legal_exercise_from_page(trainer)
-        assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
-        _answer_cards_question(page, LEGAL_NOTEBOOK[:2])
-        assert "Traceback" not in page.content()
+def _legal_trainer(page, nth: int):  # noqa: ANN001, ANN202
+    """The ``nth`` legal-cards trainer of notebook 03 (run in JupyterLab), once it is shown."""
+    trainer = page.locator(".jass-trainer").nth(nth)
+    trainer.wait_for(state="visible", timeout=180_000)
+    return trainer
 
 
-def test_trainer_in_the_voila_app(browser, workdir: Path) -> None:  # noqa: ANN001
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-         str(workdir / "app" / "trainers.ipynb")],
-        cwd=workdir / "app", env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/", proc, seconds=120)
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
-        trainer = page.locator(".jass-trainer-legal").first  # one trainer per topic of the registry
-        trainer.wait_for(state="visible", timeout=180_000)
-        body = page.inner_text("body")
-        assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
-        from jasslib.exercises import topics
+def test_legal_moves_notebook_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN001
+    """Notebook 03 run in JupyterLab: its first trainer (the second is test_rule_id_in_a_trainer's, on the same
+    page) answers clicks on card pictures, Check and Hint; a pick-the-cards question is answered by clicks."""
+    page = lab_notebook(LEGAL_NOTEBOOK, shared=True)
+    trainer = _legal_trainer(page, 0)
+    text = _click_and_check(page, trainer)
+    assert "✓" in text and "✗" in text
+    trainer.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Hint\s*$")).first.click()
+    feedback = trainer.locator(".jass-feedback").first
+    page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
+    ex, _, _ = _legal_exercise_from_page(trainer)
+    assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
+    _answer_cards_question(page, LEGAL_NOTEBOOK[:2])
+    assert "Traceback" not in page.content()
 
-        count = len(topics()) + 1  # every topic's trainer and the final check, rendered one after the other
-        page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}",
-                               polling=500, timeout=180_000)
-        assert page.locator(".jass-trainer").count() == count
-        panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
-        before = _exercises_done(_wait_text(page, panel, "Your progress"))
-        href = panel.locator("a.jass-next-link").first.get_attribute("href") or ""
-        assert href.startswith("../app/trainers.ipynb#")  # the trainer suggested next: its heading on this page
-        assert page.locator(f"h2[id='{href.partition('#')[2]}']").count() == 1
-        text = _click_and_check(page, trainer)
-        assert "✓" in text and "✗" in text
-        panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
-        done = before + 1  # the check above, recorded in this test run's progress file (JASSLIB_PROGRESS)
-        _wait_text(page, panel, f"{done} exercise{'s' if done > 1 else ''} done")
-        assert "right at the first check" in (panel.text_content() or "")
-    finally:
-        _stop(proc)
+
+def test_trainer_in_the_voila_app(voila_page) -> None:  # noqa: ANN001
+    """The page of trainers in Voilà: no code, one trainer per topic and the final check, a click-and-check on the
+    legal-cards trainer, and the progress panel at the end counts that check after Refresh."""
+    page = voila_page(TRAINERS)
+    trainer = page.locator(".jass-trainer-legal").first  # one trainer per topic of the registry
+    trainer.wait_for(state="visible", timeout=180_000)
+    body = page.inner_text("body")
+    assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
+    from jasslib.exercises import topics
+
+    count = len(topics()) + 1  # every topic's trainer and the final check, rendered one after the other
+    page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}",
+                           polling=500, timeout=180_000)
+    assert page.locator(".jass-trainer").count() == count
+    panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
+    before = _exercises_done(_wait_text(page, panel, "Your progress"))
+    href = panel.locator("a.jass-next-link").first.get_attribute("href") or ""
+    assert href.startswith("../app/trainers.ipynb#")  # the trainer suggested next: its heading on this page
+    assert page.locator(f"h2[id='{href.partition('#')[2]}']").count() == 1
+    text = _click_and_check(page, trainer)
+    assert "✓" in text and "✗" in text
+    panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
+    done = before + 1  # the check above, recorded in this test run's progress file (JASSLIB_PROGRESS)
+    _wait_text(page, panel, f"{done} exercise{'s' if done > 1 else ''} done")
+    assert "right at the first check" in (panel.text_content() or "")
 
 
 def _exercises_done(panel_text: str) -> int:
@@ -311,32 +209,30 @@ def _exercises_done(panel_text: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(browser, workdir: Path) -> None:  # noqa: ANN001
+def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(lab_notebook) -> None:  # noqa: ANN001
     """A rule id in a notebook's text is a link: clicking it opens docs/rules.md in JupyterLab at that rule."""
     from jasslib.rulebook import RULES
 
-    with _jupyter_lab(workdir, workdir) as url:  # the course folder: ../docs/rules.md from notebooks/ is reachable
-        page = browser.new_page()
-        page.goto(url(f"notebooks/{LEGAL_NOTEBOOK}"), timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
-        link = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown a").filter(has_text=re.compile(r"^P4$")).first
-        link.wait_for(state="visible", timeout=120_000)
-        link.click()
-        # JupyterLab keeps an anchor's id as data-jupyter-id (no DOM clobbering) and scrolls to it
-        anchor = "[id='{0}'], [data-jupyter-id='{0}']"
-        page.wait_for_function(
-            "sel => { const w = window.jupyterapp.shell.currentWidget; return w && w.title.label === 'rules.md'"
-            " && w.node.querySelector(sel); }", arg=anchor.format("p4"), timeout=60_000)
-        viewer = page.locator(".jp-MarkdownViewer:visible .jp-RenderedMarkdown").first
-        assert f"P4 · {RULES['P4']}" in viewer.inner_text() and "Decisions this project made" in viewer.inner_text()
-        # opened at the rule: its anchor is at the top of the viewer, and the rule book's first rule far above it
-        page.wait_for_function(
-            "([p4, d1]) => { const v = window.jupyterapp.shell.currentWidget.node.querySelector('.jp-MarkdownViewer');"
-            " const a = v.querySelector(p4), first = v.querySelector(d1); if (!a || !first) return false;"
-            " const top = v.getBoundingClientRect().top, at = a.getBoundingClientRect().top - top;"
-            " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
-            arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
-        assert "Traceback" not in page.content()
+    # JupyterLab serves the course folder: ../docs/rules.md from notebooks/ is reachable
+    page = lab_notebook(LEGAL_NOTEBOOK, run=False)
+    link = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown a").filter(has_text=re.compile(r"^P4$")).first
+    link.wait_for(state="visible", timeout=120_000)
+    link.click()
+    # JupyterLab keeps an anchor's id as data-jupyter-id (no DOM clobbering) and scrolls to it
+    anchor = "[id='{0}'], [data-jupyter-id='{0}']"
+    page.wait_for_function(
+        "sel => { const w = window.jupyterapp.shell.currentWidget; return w && w.title.label === 'rules.md'"
+        " && w.node.querySelector(sel); }", arg=anchor.format("p4"), timeout=60_000)
+    viewer = page.locator(".jp-MarkdownViewer:visible .jp-RenderedMarkdown").first
+    assert f"P4 · {RULES['P4']}" in viewer.inner_text() and "Decisions this project made" in viewer.inner_text()
+    # opened at the rule: its anchor is at the top of the viewer, and the rule book's first rule far above it
+    page.wait_for_function(
+        "([p4, d1]) => { const v = window.jupyterapp.shell.currentWidget.node.querySelector('.jp-MarkdownViewer');"
+        " const a = v.querySelector(p4), first = v.querySelector(d1); if (!a || !first) return false;"
+        " const top = v.getBoundingClientRect().top, at = a.getBoundingClientRect().top - top;"
+        " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
+        arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
+    assert "Traceback" not in page.content()
 
 
 # ------------------------------------------------------------------ the round player's Review button (notebook 08)
@@ -368,97 +264,83 @@ def _play_by_click(player, card: str) -> None:  # noqa: ANN001
     _card_button(player, card).wait_for(state="detached", timeout=60_000)
 
 
-def test_round_player_review_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN001
     """Notebook 08 in JupyterLab: the learner's round is played to its end by clicks (the same cards are
     played in a RoundPlayer of the same seed in this process, to know which card is legal), then Review
     is clicked and the marks and the team's loss are read from the page."""
     from jasslib import Contract
     from jasslib.widgets import RoundPlayer
 
-    with _jupyter_lab(workdir, workdir / "notebooks") as url:
-        page = browser.new_page()
-        page.goto(url(ROUND_NOTEBOOK), timeout=120_000)
-        _wait_kernel_idle(page)
-        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
-        player = page.locator(".jass-round-player").first
-        player.wait_for(state="visible", timeout=180_000)
-        # JupyterLab 4 renders off-screen cells lazily (CSS content-visibility), so the text is read as textContent
-        player.scroll_into_view_if_needed()
-        page.wait_for_function("el => /you are seat \\d/.test(el.textContent) && /seed \\S+,/.test(el.textContent)",
-                               arg=player.element_handle(), timeout=120_000)
-        header = player.text_content() or ""
-        seed_found, seat_found = re.search(r"seed (\S+),", header), re.search(r"you are seat (\d)", header)
-        assert seed_found and seat_found, f"the player's header names its seed and seat: {header[:300]!r}"
-        seed_text, seat = seed_found.group(1), int(seat_found.group(1))
-        local = RoundPlayer(seed=int(seed_text) if seed_text.isdigit() else seed_text, seat=seat)
-        review_button = player.locator("button").filter(has_text=re.compile(r"^\s*Review\s*$")).first
-        assert review_button.is_disabled(), "Review waits for the end of the round"
-        for _ in range(12):
-            if local.round.done:
-                break
-            if local.round.contract is None:
-                local.choose(Contract.OBENABE)
-                player.locator("select").first.select_option(label=Contract.OBENABE.format())
-                player.locator("button").filter(has_text=re.compile(r"^\s*Choose\s*$")).first.click()
-            else:
-                card = str(min(local.round.legal_cards()))
-                local.play(card)
-                _play_by_click(player, card)
-        assert local.round.done
-        page.wait_for_function("el => !el.disabled", arg=review_button.element_handle(), timeout=60_000)
-        review_button.click()
-        totals = player.locator(".jass-review-totals").first
-        totals.wait_for(state="visible", timeout=180_000)
-        local.review()
-        table = local.last_review
-        mine = table[table.seat == seat]
-        marks = player.locator(".jass-review-mine .jass-review-mark")
-        assert marks.count() == len(mine) == 9 - (local.review_start() - 1)  # from trick 2 in Obenabe
-        assert [int(m.get_attribute("data-lost")) for m in marks.all()] == mine.lost.tolist()
-        text = player.locator(".jass-review").first.text_content() or ""
-        lost = int(table[table.team == seat % 2].lost.sum())
-        assert f"Your team lost {lost} points in total" in text
-        assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text
-        assert "Traceback" not in page.content()
+    page = lab_notebook(ROUND_NOTEBOOK)
+    player = page.locator(".jass-round-player").first
+    player.wait_for(state="visible", timeout=180_000)
+    # JupyterLab 4 renders off-screen cells lazily (CSS content-visibility), so the text is read as textContent
+    player.scroll_into_view_if_needed()
+    page.wait_for_function("el => /you are seat \\d/.test(el.textContent) && /seed \\S+,/.test(el.textContent)",
+                           arg=player.element_handle(), timeout=120_000)
+    header = player.text_content() or ""
+    seed_found, seat_found = re.search(r"seed (\S+),", header), re.search(r"you are seat (\d)", header)
+    assert seed_found and seat_found, f"the player's header names its seed and seat: {header[:300]!r}"
+    seed_text, seat = seed_found.group(1), int(seat_found.group(1))
+    local = RoundPlayer(seed=int(seed_text) if seed_text.isdigit() else seed_text, seat=seat)
+    review_button = player.locator("button").filter(has_text=re.compile(r"^\s*Review\s*$")).first
+    assert review_button.is_disabled(), "Review waits for the end of the round"
+    for _ in range(12):
+        if local.round.done:
+            break
+        if local.round.contract is None:
+            local.choose(Contract.OBENABE)
+            player.locator("select").first.select_option(label=Contract.OBENABE.format())
+            player.locator("button").filter(has_text=re.compile(r"^\s*Choose\s*$")).first.click()
+        else:
+            card = str(min(local.round.legal_cards()))
+            local.play(card)
+            _play_by_click(player, card)
+    assert local.round.done
+    page.wait_for_function("el => !el.disabled", arg=review_button.element_handle(), timeout=60_000)
+    review_button.click()
+    totals = player.locator(".jass-review-totals").first
+    totals.wait_for(state="visible", timeout=180_000)
+    local.review()
+    table = local.last_review
+    mine = table[table.seat == seat]
+    marks = player.locator(".jass-review-mine .jass-review-mark")
+    assert marks.count() == len(mine) == 9 - (local.review_start() - 1)  # from trick 2 in Obenabe
+    assert [int(m.get_attribute("data-lost")) for m in marks.all()] == mine.lost.tolist()
+    text = player.locator(".jass-review").first.text_content() or ""
+    lost = int(table[table.team == seat % 2].lost.sum())
+    assert f"Your team lost {lost} points in total" in text
+    assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text
+    assert "Traceback" not in page.content()
 
 
-def test_the_course_without_code_in_voila(browser, workdir: Path) -> None:  # noqa: ANN001
+def test_the_course_without_code_in_voila(voila_page, course_copy: Path) -> None:  # noqa: ANN001
     """make app: / opens the index (titles from the notebooks), a link opens notebook 03 rendered without code,
     and its trainer answers a click on a card picture; the page of trainers is linked from the index."""
-    port = _free_port()
-    proc = subprocess.Popen(  # the copy's app/serve.py serves the copy of the course (its parent folder)
-        [sys.executable, str(workdir / "app" / "serve.py"), "--port", str(port)],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/voila/api/contents/", proc, seconds=120)
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
-        index = page.locator(".jass-course-index").first
-        index.wait_for(state="visible", timeout=180_000)
-        assert page.url.endswith("/voila/render/app/index.ipynb")
-        import course_index  # app/ is on the path: see the module's import below
+    page = voila_page("")
+    index = page.locator(".jass-course-index").first
+    index.wait_for(state="visible", timeout=180_000)
+    assert page.url.endswith("/voila/render/app/index.ipynb")
+    import course_index  # app/ is on the path: see the module's import below
 
-        entries = course_index.course_index(workdir / "notebooks")
-        links = index.locator("li.jass-course-entry a")
-        assert links.count() == len(entries) and [links.nth(i).inner_text() for i in range(len(entries))] == \
-            [e.title for e in entries]
-        assert index.locator("a.jass-trainers-link").get_attribute("href") == "trainers.ipynb"
-        assert "import" not in page.inner_text("body") and "course_index_html" not in page.inner_text("body")
-        legal = next(e for e in entries if e.file == LEGAL_NOTEBOOK)
-        with page.expect_popup() as opened:  # a chapter opens in a new tab, the index stays
-            index.get_by_role("link", name=legal.title).click()
-        page = opened.value
-        trainer = page.locator(".jass-trainer").first
-        trainer.wait_for(state="visible", timeout=180_000)
-        assert page.url.endswith(f"/voila/render/notebooks/{LEGAL_NOTEBOOK}")
-        body = page.inner_text("body")
-        assert legal.title in body
-        assert "import" not in body and "legal_cards_trainer(" not in body, "Voilà shows no code"
-        text = _click_and_check(page, trainer)
-        assert "✓" in text and "✗" in text
-    finally:
-        _stop(proc)
+    entries = course_index.course_index(course_copy / "notebooks")
+    links = index.locator("li.jass-course-entry a")
+    assert links.count() == len(entries) and [links.nth(i).inner_text() for i in range(len(entries))] == \
+        [e.title for e in entries]
+    assert index.locator("a.jass-trainers-link").get_attribute("href") == "trainers.ipynb"
+    assert "import" not in page.inner_text("body") and "course_index_html" not in page.inner_text("body")
+    legal = next(e for e in entries if e.file == LEGAL_NOTEBOOK)
+    with page.expect_popup() as opened:  # a chapter opens in a new tab, the index stays
+        index.get_by_role("link", name=legal.title).click()
+    page = opened.value
+    trainer = page.locator(".jass-trainer").first
+    trainer.wait_for(state="visible", timeout=180_000)
+    assert page.url.endswith(f"/voila/render/notebooks/{LEGAL_NOTEBOOK}")
+    body = page.inner_text("body")
+    assert legal.title in body
+    assert "import" not in body and "legal_cards_trainer(" not in body, "Voilà shows no code"
+    text = _click_and_check(page, trainer)
+    assert "✓" in text and "✗" in text
 
 
 # ------------------------------------------------------------------ rule ids: the rule in place, the rendered book
@@ -498,77 +380,62 @@ def _check_rendered_book_at(page, rule: str) -> None:  # noqa: ANN001
                            " return t >= -5 && t < 200; }", arg=f"a#{rule.lower()}", timeout=30_000)
 
 
-def test_rule_id_in_a_trainer_shows_the_rule_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
-    """JupyterLab: after a wrong Check, the rule id of the ✗ is clicked and the rule's text is read where it was
-    clicked (no page change); its link to the whole rule book opens docs/rules.html rendered, with the rule."""
-    with _jupyter_lab(workdir, workdir) as url:  # the course folder: ../docs/ from notebooks/ is reachable
-        page = browser.new_page()
-        page.goto(url(f"notebooks/{LEGAL_NOTEBOOK}"), timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget", timeout=120_000)
-        page.wait_for_selector(".jp-Notebook", timeout=120_000)
-        _wait_kernel_idle(page)
-        page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
-        trainer = page.locator(".jass-trainer").first
-        trainer.wait_for(state="visible", timeout=180_000)
-        text = _click_and_check(page, trainer)
-        rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
-        feedback = trainer.locator(".jass-feedback").first
-        before = page.url
-        note = _open_rule_note(feedback, rule)
-        assert page.url == before and "✗" in feedback.inner_text(), "the rule is read in place"
-        with page.expect_popup(timeout=60_000) as opened:
-            note.locator("a.jass-rule").first.click()
-        book = opened.value
-        # JupyterLab opens docs/rules.html in its HTML viewer: the page rendered in a frame
-        book.wait_for_selector("iframe", timeout=180_000)
-        frame = book.frame_locator("iframe").first
-        frame.locator(f"h3 a#{rule.lower()}").wait_for(state="attached", timeout=120_000)
-        from jasslib.rulebook import RULES
+def test_rule_id_in_a_trainer_shows_the_rule_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN001
+    """JupyterLab: after a wrong Check in notebook 03's second trainer (Swiss card style; the page is shared with
+    test_legal_moves_notebook_in_jupyterlab, which clicks the first), the rule id of the ✗ is clicked and the rule's
+    text is read where it was clicked (no page change); its link to the whole rule book opens docs/rules.html
+    rendered, with the rule (JupyterLab serves the course folder: ../docs/ from notebooks/ is reachable)."""
+    page = lab_notebook(LEGAL_NOTEBOOK, shared=True)
+    trainer = _legal_trainer(page, 1)
+    text = _click_and_check(page, trainer, style="swiss")
+    rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
+    feedback = trainer.locator(".jass-feedback").first
+    before = page.url
+    note = _open_rule_note(feedback, rule)
+    assert page.url == before and "✗" in feedback.inner_text(), "the rule is read in place"
+    with page.expect_popup(timeout=60_000) as opened:
+        note.locator("a.jass-rule").first.click()
+    book = opened.value
+    # JupyterLab opens docs/rules.html in its HTML viewer: the page rendered in a frame
+    book.wait_for_selector("iframe", timeout=180_000)
+    frame = book.frame_locator("iframe").first
+    frame.locator(f"h3 a#{rule.lower()}").wait_for(state="attached", timeout=120_000)
+    from jasslib.rulebook import RULES
 
-        assert f"{rule} · {RULES[rule]}" in frame.locator("body").inner_text()
-        assert _rule_opening(rule) in " ".join(frame.locator("body").inner_text().split())
-        assert "Traceback" not in page.content()
+    assert f"{rule} · {RULES[rule]}" in frame.locator("body").inner_text()
+    assert _rule_opening(rule) in " ".join(frame.locator("body").inner_text().split())
+    assert "Traceback" not in page.content()
 
 
-def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(browser, workdir: Path) -> None:  # noqa: ANN001
+def test_rule_ids_in_the_course_app_show_the_rule_and_open_the_rendered_book(voila_page) -> None:  # noqa: ANN001
     """make app (app/serve.py): in the page of trainers a rule id of the feedback shows its rule in place, and its
     link opens the rendered rule book at the rule; a rule link of a notebook's text (../docs/rules.md#p4, which Voilà
     alone answers with 403) opens the rendered book at that rule too."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, str(workdir / "app" / "serve.py"), "--port", str(port)],
-        cwd=workdir, env=_server_env(workdir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/voila/api/contents/", proc, seconds=120)
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/voila/render/app/trainers.ipynb", timeout=180_000)
-        trainer = page.locator(".jass-trainer-legal").first  # the page has one trainer per topic
-        trainer.wait_for(state="visible", timeout=180_000)
-        text = _click_and_check(page, trainer)
-        rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
-        feedback = trainer.locator(".jass-feedback").first
-        before = page.url
-        note = _open_rule_note(feedback, rule)
-        assert page.url == before, "the rule is read in place"
-        with page.expect_popup(timeout=60_000) as opened:
-            note.locator("a.jass-rule").first.click()
-        book = opened.value
-        book.wait_for_load_state(timeout=60_000)
-        assert book.url.endswith(f"/voila/render/docs/rules.html#{rule.lower()}"), book.url
-        _check_rendered_book_at(book, rule)
-        # a rule link of the page's Markdown text: ../docs/rules.md#p4
-        link = page.locator(".jp-RenderedMarkdown a, .jp-MarkdownOutput a").filter(has_text=re.compile(r"^P4$")).first
-        assert link.get_attribute("href") == "../docs/rules.md#p4"
-        link.click()
-        page.wait_for_url(re.compile(r".*/docs/rules\.md#p4$"), timeout=60_000)
-        _check_rendered_book_at(page, "P4")
-        assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
-    finally:
-        _stop(proc)
+    page = voila_page(TRAINERS)
+    trainer = page.locator(".jass-trainer-legal").first  # the page has one trainer per topic
+    trainer.wait_for(state="visible", timeout=180_000)
+    text = _click_and_check(page, trainer)
+    rule = re.findall(r"\(([A-Z]\d)\)", text)[-1]
+    feedback = trainer.locator(".jass-feedback").first
+    before = page.url
+    note = _open_rule_note(feedback, rule)
+    assert page.url == before, "the rule is read in place"
+    with page.expect_popup(timeout=60_000) as opened:
+        note.locator("a.jass-rule").first.click()
+    book = opened.value
+    book.wait_for_load_state(timeout=60_000)
+    assert book.url.endswith(f"/voila/render/docs/rules.html#{rule.lower()}"), book.url
+    _check_rendered_book_at(book, rule)
+    # a rule link of the page's Markdown text: ../docs/rules.md#p4
+    link = page.locator(".jp-RenderedMarkdown a, .jp-MarkdownOutput a").filter(has_text=re.compile(r"^P4$")).first
+    assert link.get_attribute("href") == "../docs/rules.md#p4"
+    link.click()
+    page.wait_for_url(re.compile(r".*/docs/rules\.md#p4$"), timeout=60_000)
+    _check_rendered_book_at(page, "P4")
+    assert "403" not in page.title() and "Forbidden" not in page.inner_text("body")
 
 
-def test_rule_note_in_a_saved_page_without_a_kernel(browser, tmp_path: Path) -> None:  # noqa: ANN001
+def test_rule_note_in_a_saved_page_without_a_kernel(chromium_context, tmp_path: Path) -> None:  # noqa: ANN001
     """A trainer's feedback saved as plain HTML, as a notebook exported with its widgets' state shows it: no kernel
     and no script. A rule id inside a paragraph shows its rule where it is clicked (HTML and CSS only), the
     paragraph stays one, and a second click hides the rule again."""
@@ -583,7 +450,7 @@ def test_rule_note_in_a_saved_page_without_a_kernel(browser, tmp_path: Path) -> 
                      f"<p id='one'>{text_html('You may not under-trump (P4), even to help your partner.')}</p>"
                      f"<div>{t.feedback.value}</div></body></html>", encoding="utf-8")
     assert "<script" not in saved.read_text(encoding="utf-8")
-    page = browser.new_page()
+    page = chromium_context.new_page()
     page.goto(saved.as_uri(), timeout=60_000)
     paragraph = page.locator("p#one")
     assert page.locator("p").count() == 1 and "even to help your partner" in paragraph.inner_text()
@@ -611,10 +478,9 @@ def _wait_saved(path: Path, text: str, seconds: float = 120) -> None:
     raise AssertionError(f"the saved game is not the game played: {found!r}")
 
 
-def _open_game(page, url: str):  # noqa: ANN001, ANN202
-    page.goto(url, timeout=120_000)
-    _wait_kernel_idle(page)
-    page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+def _game_player(page):  # noqa: ANN001, ANN202
+    """The notebook's cells run and its GamePlayer shown."""
+    run_all(page)
     player = page.locator(".jass-game-player").first
     player.wait_for(state="visible", timeout=180_000)
     player.scroll_into_view_if_needed()
@@ -635,7 +501,7 @@ def _learner_move(player, local) -> None:  # noqa: ANN001
         _play_by_click(player, card)
 
 
-def test_game_player_saved_reloaded_and_continued_in_jupyterlab(browser, workdir: Path) -> None:  # noqa: ANN001
+def test_game_player_saved_reloaded_and_continued_in_jupyterlab(lab_notebook, course_copy: Path) -> None:  # noqa: ANN001
     """A GamePlayer with ``save_to`` in JupyterLab: two hands played by clicks (the same moves are made in a
     GamePlayer of the same game in this process, which knows the legal cards; the bots play by the position, so
     both games stay equal: the file must hold that game after every move), the page reloaded and the notebook
@@ -644,30 +510,30 @@ def test_game_player_saved_reloaded_and_continued_in_jupyterlab(browser, workdir
 
     from jasslib.widgets import GamePlayer
 
-    folder = workdir / "notebooks"
+    folder = course_copy / "notebooks"
     saved = folder / "game.json"
     saved.unlink(missing_ok=True)
     kernel = nbformat.read(str(folder / ROUND_NOTEBOOK), as_version=4).metadata  # its kernel: no kernel dialog
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(GAME_CELL)], metadata=kernel)
     nbformat.write(nb, str(folder / GAME_NOTEBOOK))
     local = GamePlayer(seed=1, seat=0, ruleset="modern", bots="rule-based")
-    with _jupyter_lab(workdir, folder) as url:
-        page = browser.new_page()
-        player = _open_game(page, url(GAME_NOTEBOOK))
-        _wait_saved(saved, local.to_json())
-        for _ in range(40):
-            if len(local.game.rounds) >= 2:
-                break
-            _learner_move(player, local)
-            _wait_saved(saved, local.to_json())
-        assert len(local.game.rounds) == 2 and not local.game.over
-        score = player.locator(".jass-game-score").first.text_content() or ""
-        for s in local.game.hand_scores:
-            assert f"{s.total[0]}{s.total[1]}" in score.replace(" ", "")
-        page.reload(timeout=120_000)
-        player = _open_game(page, url(GAME_NOTEBOOK))
-        page.wait_for_function("el => /Hand 3:/.test(el.textContent)", arg=player.element_handle(), timeout=120_000)
-        _wait_saved(saved, local.to_json())  # resumed, not started again
+    page = lab_notebook(GAME_NOTEBOOK, run=False)
+    player = _game_player(page)
+    _wait_saved(saved, local.to_json())
+    for _ in range(40):
+        if len(local.game.rounds) >= 2:
+            break
         _learner_move(player, local)
         _wait_saved(saved, local.to_json())
-        assert "Traceback" not in page.content()
+    assert len(local.game.rounds) == 2 and not local.game.over
+    score = player.locator(".jass-game-score").first.text_content() or ""
+    for s in local.game.hand_scores:
+        assert f"{s.total[0]}{s.total[1]}" in score.replace(" ", "")
+    page.reload(timeout=120_000)
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    player = _game_player(page)
+    page.wait_for_function("el => /Hand 3:/.test(el.textContent)", arg=player.element_handle(), timeout=120_000)
+    _wait_saved(saved, local.to_json())  # resumed, not started again
+    _learner_move(player, local)
+    _wait_saved(saved, local.to_json())
+    assert "Traceback" not in page.content()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from casetable import check_cases
-from chromium import HELP, find_chromium
 from htmlcheck import Element, parse
 from test_rulebook import rule_links
 
@@ -162,29 +161,24 @@ def test_presets_differ_where_the_rules_do():
 
 
 @pytest.mark.browser
-def test_each_preset_prints_on_one_a4_page(tmp_path):
+def test_each_preset_prints_on_one_a4_page(tmp_path, chromium_context):
     """Chromium prints each preset's sheet on one A4 page, and nothing sticks out at the side (no shrinking)."""
-    chromium = find_chromium()
-    assert chromium, HELP
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            # A4 less the sheet's 9 mm margins, at the 96 CSS pixels per inch of print
-            page = browser.new_page(viewport={"width": round((210 - 18) / 25.4 * 96), "height": 600})
-            page.emulate_media(media="print")
-            for ruleset in (CLASSIC, MODERN):
-                page.goto(write_cheatsheet(tmp_path / f"{ruleset.name}.html", ruleset).as_uri())
-                width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-                assert width[0] <= width[1], f"{ruleset.name}: the page is {width[0]} px wide, the paper {width[1]}"
-                pdf = page.pdf(prefer_css_page_size=True)
-                pages = re.findall(rb"/Type\s*/Page(?![a-z])", pdf)
-                media = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
-                assert len(pages) == 1, f"{ruleset.name}: {len(pages)} pages"
-                assert media and all(abs(float(w) - 595) < 2 and abs(float(h) - 842) < 2 for w, h in media), media
-        finally:
-            browser.close()
+    page = chromium_context.new_page()  # the run's Chromium (tests/conftest.py), a tab of this test's own
+    try:
+        # A4 less the sheet's 9 mm margins, at the 96 CSS pixels per inch of print
+        page.set_viewport_size({"width": round((210 - 18) / 25.4 * 96), "height": 600})
+        page.emulate_media(media="print")
+        for ruleset in (CLASSIC, MODERN):
+            page.goto(write_cheatsheet(tmp_path / f"{ruleset.name}.html", ruleset).as_uri())
+            width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+            assert width[0] <= width[1], f"{ruleset.name}: the page is {width[0]} px wide, the paper {width[1]}"
+            pdf = page.pdf(prefer_css_page_size=True)
+            pages = re.findall(rb"/Type\s*/Page(?![a-z])", pdf)
+            media = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+            assert len(pages) == 1, f"{ruleset.name}: {len(pages)} pages"
+            assert media and all(abs(float(w) - 595) < 2 and abs(float(h) - 842) < 2 for w, h in media), media
+    finally:
+        page.close()
 
 
 def test_the_boxes_stack_in_two_columns_under_the_card_table():
@@ -201,13 +195,9 @@ def test_the_boxes_stack_in_two_columns_under_the_card_table():
 
 
 @pytest.mark.browser
-def test_on_screen_the_sheet_has_a_left_margin_and_no_gap_under_a_box(tmp_path):
+def test_on_screen_the_sheet_has_a_left_margin_and_no_gap_under_a_box(tmp_path, chromium_context):
     """In a window wide or narrow: the text starts at least 16 px from the left edge, and in each column the
     next box starts right under the one above it (no row-sized gap under the contracts box)."""
-    chromium = find_chromium()
-    assert chromium, HELP
-    from playwright.sync_api import sync_playwright
-
     measure = """() => {
       const boxes = [...document.querySelectorAll('section.box')].map(b => {
         const r = b.getBoundingClientRect(); const h = b.querySelector('h2').textContent;
@@ -217,23 +207,21 @@ def test_on_screen_the_sheet_has_a_left_margin_and_no_gap_under_a_box(tmp_path):
               em: parseFloat(getComputedStyle(document.body).fontSize)};
     }"""
     path = write_cheatsheet(tmp_path / "sheet.html").as_uri()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+    for width in (1280, 760):
+        page = chromium_context.new_page()  # the run's Chromium (tests/conftest.py)
         try:
-            for width in (1280, 760):
-                page = browser.new_page(viewport={"width": width, "height": 900})
-                page.goto(path)
-                got = page.evaluate(measure)
-                assert got["h1"] >= 16 and all(b["left"] >= 16 for b in got["boxes"]), (width, got)
-                for a, b in zip(got["boxes"][1:], got["boxes"][2:]):
-                    if abs(a["left"] - b["left"]) < 2:  # the same column: the next box follows at once
-                        assert 0 <= b["top"] - a["bottom"] <= got["em"] * 1.2, (width, a, b)
-                contracts, weis = got["boxes"][1], next(b for b in got["boxes"] if b["h"] == "Weis")
-                below = next(b for b in got["boxes"] if b["h"] == "Playing a trick")
-                assert below["top"] - contracts["bottom"] <= got["em"] * 1.2 < weis["bottom"] - contracts["bottom"], got
-                page.close()
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(path)
+            got = page.evaluate(measure)
+            assert got["h1"] >= 16 and all(b["left"] >= 16 for b in got["boxes"]), (width, got)
+            for a, b in zip(got["boxes"][1:], got["boxes"][2:]):
+                if abs(a["left"] - b["left"]) < 2:  # the same column: the next box follows at once
+                    assert 0 <= b["top"] - a["bottom"] <= got["em"] * 1.2, (width, a, b)
+            contracts, weis = got["boxes"][1], next(b for b in got["boxes"] if b["h"] == "Weis")
+            below = next(b for b in got["boxes"] if b["h"] == "Playing a trick")
+            assert below["top"] - contracts["bottom"] <= got["em"] * 1.2 < weis["bottom"] - contracts["bottom"], got
         finally:
-            browser.close()
+            page.close()
 
 
 # --------------------------------------------------------------------------- the command

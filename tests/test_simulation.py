@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -163,6 +164,15 @@ def test_cli_simulate_writes_file_and_prints_summary(tmp_path: Path, capsys):
     assert len(pd.read_csv(out)) == 1800
 
 
+def _cli(argv: list[str], capsys) -> tuple[int, str]:  # noqa: ANN001
+    """``python -m jasslib ARGV`` run in this process: its exit code (argparse exits with SystemExit) and stderr."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    return code, capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -176,15 +186,29 @@ def test_cli_simulate_writes_file_and_prints_summary(tmp_path: Path, capsys):
         (["--rounds", "5", "--seed", str(2**63)], "a seed number fits in 64 bits"),
     ],
 )
-def test_cli_errors_are_clear(tmp_path: Path, args, message):
+def test_cli_errors_are_clear(tmp_path: Path, args, message, capsys, monkeypatch):
+    """Each bad argument: exit code 2, one sentence on stderr, no output file and no temporary file (the parser
+    and the command run in this process; test_cli_error_exits_the_process runs the real command)."""
+    monkeypatch.chdir(tmp_path)  # x.txt is written relative to the working folder (it must not be)
     if "--out" not in args:
         args = [*args, "--out", str(tmp_path / "x.csv")]
-    result = subprocess.run([sys.executable, "-m", "jasslib", "simulate", *args], capture_output=True,
-                            text=True, cwd=tmp_path, timeout=300)
+    code, err = _cli(["simulate", *args], capsys)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_error_exits_the_process(tmp_path: Path):
+    """The real ``python -m jasslib simulate`` with a bad argument: the process ends with exit status 2 and one
+    sentence, without a traceback or a file (a command's own exit code reaching the shell: the SIGTERM test)."""
+    args, message = ["--rounds", "ten"], "whole number"
+    result = subprocess.run([sys.executable, "-m", "jasslib", "simulate", *args, "--out", str(tmp_path / "x.csv")],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "x.csv").exists() and not list(tmp_path.glob("*.part"))
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cli_unwritable_folder(capsys):
@@ -210,14 +234,13 @@ def test_round_from_row_is_the_same_deal():
     assert isinstance(r, Round) and r.forehand == 0
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
-def test_cli_simulate_stopped_by_a_signal_leaves_no_file(tmp_path: Path, name: str):
-    """Killed politely half-way (a logout, `kill`, a scheduler's stop): exit 128 + the signal, one sentence,
-    and neither the output file nor its temporary .part file is left behind."""
+def test_cli_simulate_stopped_by_sigterm_leaves_no_file(tmp_path: Path):
+    """Killed politely half-way (`kill`, a scheduler's stop): the real process exits with 128 + SIGTERM, one
+    sentence, and neither the output file nor its temporary .part file is left behind."""
     import signal
     import time
 
-    number = getattr(signal, name)
+    number = signal.SIGTERM
     proc = subprocess.Popen([sys.executable, "-m", "jasslib", "simulate", "--rounds", "50000000", "--out",
                              str(tmp_path / "sim.parquet"), "--no-progress"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=tmp_path)
@@ -236,3 +259,41 @@ def test_cli_simulate_stopped_by_a_signal_leaves_no_file(tmp_path: Path, name: s
     assert proc.returncode == 128 + number, err
     assert "interrupted; no output file was written" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_cli_simulate_stopped_by_sighup_leaves_no_file(tmp_path: Path, capsys):
+    """A logout (SIGHUP) half-way, the command run in this process: main() returns 128 + SIGHUP, says so in one
+    sentence, leaves no file, and puts back the SIGHUP handler it found."""
+    import signal
+    import threading
+    import time
+
+    number = signal.SIGHUP
+    before = signal.getsignal(number)
+    writing, sent = threading.Event(), threading.Event()
+
+    def hang_up() -> None:  # once the run writes its .part file (or after 120 s), the signal comes to this process
+        deadline = time.time() + 120
+        while time.time() < deadline and not sent.is_set():
+            if list(tmp_path.glob(".sim.parquet.*.part")):
+                writing.set()
+                time.sleep(0.3)
+                break
+            time.sleep(0.02)
+        if not sent.is_set() and signal.getsignal(number) is not before:  # main()'s handler is in place
+            sent.set()
+            os.kill(os.getpid(), number)
+
+    watcher = threading.Thread(target=hang_up, daemon=True)
+    watcher.start()
+    try:
+        code = main(["simulate", "--rounds", "50000000", "--out", str(tmp_path / "sim.parquet"), "--no-progress"])
+    finally:
+        sent.set()  # a watcher still waiting sends nothing once main() has returned
+        watcher.join(timeout=10)
+    err = capsys.readouterr().err
+    assert writing.is_set(), "the run did not start writing within 120 s"
+    assert code == 128 + number, err
+    assert "interrupted; no output file was written" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert signal.getsignal(number) is before

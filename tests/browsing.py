@@ -1,0 +1,163 @@
+"""What the real-browser tests share: Chromium, a copy of the course, one JupyterLab and one Voilà app per process.
+
+The fixtures in ``tests/conftest.py`` build on these (see its docstring): every browser test file uses them, so
+a whole ``pytest`` run starts JupyterLab once and the course app (``app/serve.py``) once per worker process,
+instead of once per test.  Servers bind to 127.0.0.1 on a free port, and are stopped at the end of the run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+"""Chromium's command-line switches for the tests (headless, nothing fetched from the network)."""
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 just now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_http(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
+    """Until ``url`` answers 200; fails when ``proc`` exits first or after ``seconds``."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited early with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=3) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"the server did not answer {url} within {seconds} s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Terminate ``proc`` (kill it when it does not end within 20 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def copy_course(work: Path) -> Path:
+    """Copy the notebooks, the app and the rule book into ``work`` (so servers never write into the repository)."""
+    for part in ("notebooks", "app", "docs"):
+        shutil.copytree(ROOT / part, work / part, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    return work
+
+
+def server_env(work: Path) -> dict[str, str]:
+    """The environment of a server on the course copy ``work``: plots without a display, Jupyter's folders there."""
+    return dict(os.environ, MPLBACKEND="Agg", JUPYTER_CONFIG_DIR=str(work / ".jupyter-config"),
+                JUPYTER_RUNTIME_DIR=str(work / ".jupyter-runtime"), IPYTHONDIR=str(work / ".ipython"))
+
+
+class JupyterLab:
+    """JupyterLab serving the course copy ``root`` on 127.0.0.1 with a token (no news, no update check)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port, self.token = free_port(), secrets.token_hex(16)
+        self._workspaces = itertools.count(1)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+             f"--port={self.port}", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
+             "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            cwd=root, env=server_env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_http(self.api("status"), self.proc)
+        except BaseException:
+            stop(self.proc)
+            raise
+
+    def api(self, path: str) -> str:
+        """The address of ``/api/<path>`` with the token."""
+        return f"http://127.0.0.1:{self.port}/api/{path}?token={self.token}"
+
+    def url(self, path: str, workspace: str | None = None) -> str:
+        """The address of ``path`` (relative to the course copy, e.g. ``notebooks/03_....ipynb``) in JupyterLab,
+        in a workspace of its own (a fresh one unless ``workspace`` is named), with the token."""
+        name = workspace or f"test-{next(self._workspaces)}"
+        return f"http://127.0.0.1:{self.port}/lab/workspaces/{name}/tree/{path}?token={self.token}"
+
+    def kernels(self) -> list[dict]:
+        """The server's running kernels (its REST API)."""
+        with urllib.request.urlopen(self.api("kernels"), timeout=10) as resp:
+            return list(json.load(resp))
+
+    def shutdown_session(self, path: str) -> None:
+        """End the kernel of the notebook ``path`` (relative to the course copy), if it has one."""
+        with urllib.request.urlopen(self.api("sessions"), timeout=10) as resp:
+            sessions = json.load(resp)
+        for s in sessions:
+            if s.get("path") == path:
+                req = urllib.request.Request(self.api(f"sessions/{s['id']}"), method="DELETE")
+                with urllib.request.urlopen(req, timeout=30):
+                    pass
+
+    def close(self) -> None:
+        stop(self.proc)
+
+
+class VoilaApp:
+    """The course without code (``app/serve.py``, i.e. ``make app``) serving the course copy ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.proc = subprocess.Popen(  # the copy's app/serve.py serves the copy of the course (its parent folder)
+            [sys.executable, str(root / "app" / "serve.py"), "--port", str(self.port)],
+            cwd=root, env=server_env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_http(self.url("voila/api/contents/"), self.proc, seconds=120)
+        except BaseException:
+            stop(self.proc)
+            raise
+
+    def url(self, path: str = "") -> str:
+        """The address of ``path`` on the app: ``""`` is the index, ``voila/render/app/trainers.ipynb`` the trainers."""
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def close(self) -> None:
+        stop(self.proc)
+
+
+KERNEL_IDLE = (
+    "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+    " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+    " && w.sessionContext.session.kernel.status === 'idle'; }"
+)
+
+
+def wait_kernel_idle(page) -> None:  # noqa: ANN001
+    """Until the notebook shown in JupyterLab's ``page`` has its kernel started and idle."""
+    page.wait_for_function(KERNEL_IDLE, timeout=120_000)
+
+
+def run_all(page) -> None:  # noqa: ANN001
+    """Run every cell of the notebook shown in JupyterLab's ``page`` (its kernel idle first)."""
+    wait_kernel_idle(page)
+    page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
