@@ -681,9 +681,11 @@ class ProgressRecord:
         out = {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
                "topics": topics, "questions": questions}
         if self.rounds.played:
-            out["rounds"] = {"played": self.rounds.played, "hints": self.rounds.hints, "cards": self.rounds.cards}
+            rounds: dict[str, Any] = {"played": self.rounds.played, "hints": self.rounds.hints,
+                                      "cards": self.rounds.cards}
             if self.rounds.recent:
-                out["rounds"]["recent"] = [e.to_dict() for e in self.rounds.recent]
+                rounds["recent"] = [e.to_dict() for e in self.rounds.recent]
+            out["rounds"] = rounds
         return out
 
     def to_json(self) -> str:
@@ -851,8 +853,8 @@ def _rounds_from_dict(raw: Any, damaged: str) -> RoundsProgress:
                                 f"({counts['hints']})")
     raw_recent = raw.get("recent", [])
     if not isinstance(raw_recent, list) or len(raw_recent) > 10 * RECENT_ROUNDS:
-        raise ProgressFileError(f"{damaged}: rounds \"recent\" should be a list of at most {10 * RECENT_ROUNDS} rounds, "
-                                f"got {_short(raw_recent) if not isinstance(raw_recent, list) else len(raw_recent)}")
+        raise ProgressFileError(f"{damaged}: rounds \"recent\" should be a list of at most {10 * RECENT_ROUNDS} "
+                                f"rounds, got {_short(raw_recent) if not isinstance(raw_recent, list) else len(raw_recent)}")
     recent = tuple(_round_entry(e, i, damaged) for i, e in enumerate(raw_recent))[-RECENT_ROUNDS:]
     return RoundsProgress(counts["played"], counts["hints"], counts["cards"], recent)
 

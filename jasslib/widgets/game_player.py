@@ -269,8 +269,8 @@ class GamePlayer:
     @classmethod
     def from_json(cls, text: str | bytes, **options: Any) -> GamePlayer:
         """Resume a game saved by :meth:`to_json` (or :meth:`jasslib.Game.to_json`); ``options`` as for the
-        constructor (``seat``, ``bots``, ``style``, ``show_legal``, ``save_to``, ``progress``).  A text that is not such a game is
-        refused with a :class:`~jasslib.errors.GameFormatError`."""
+        constructor (``seat``, ``bots``, ``style``, ``show_legal``, ``save_to``, ``progress``).  A text that is not
+        such a game is refused with a :class:`~jasslib.errors.GameFormatError`."""
         return cls(game=Game.from_json(text), **options)
 
     def to_json(self) -> str:

@@ -50,8 +50,8 @@ class MistakesPanel:
     the word for the round (``"hand"`` in a game).
 
     Public: :attr:`learn_button` (the players put it beside Review), :attr:`ui` (the accuracy and the lesson),
-    :attr:`accuracy`, :attr:`message` and :attr:`feedback` (HTML), :attr:`lesson` (the :class:`MistakesLesson`, None before
-    the button), :attr:`hand_buttons`, :attr:`hint_button`, :attr:`solution_button`, :attr:`next_button`;
+    :attr:`accuracy`, :attr:`message` and :attr:`feedback` (HTML), :attr:`lesson` (the :class:`MistakesLesson`,
+    None before the button), :attr:`hand_buttons`, :attr:`hint_button`, :attr:`solution_button`, :attr:`next_button`;
     :meth:`set_round`, :meth:`judge`, :meth:`table`, :meth:`start`, :meth:`click`, :meth:`hint`,
     :meth:`solution` and :meth:`next` (what the buttons do).
     """
@@ -62,7 +62,8 @@ class MistakesPanel:
         self.style = check_style(style)
         SearchPlayer(seed, time_budget, samples)  # refuses a bad seed or budget now, not at the first click
         if on_judged is not None and not callable(on_judged):
-            raise ArgumentError(f"on_judged: a function of the round's Accuracy (or None), got {type(on_judged).__name__}")
+            raise ArgumentError(f"on_judged: a function of the round's Accuracy (or None), got "
+                                f"{type(on_judged).__name__}")
         self.seed, self.time_budget, self.samples = seed, time_budget, samples
         self.threshold = threshold
         self.what = html.escape(str(what)[:20])
@@ -128,8 +129,8 @@ class MistakesPanel:
             self.judged = judge_own_view(self.round, self.seat, seed=self.seed, time_budget=self.time_budget,
                                          samples=self.samples)
             acc = self.current_accuracy()
-            self.accuracy.value = (f"<div class='jass-accuracy'><b>Accuracy of this {self.what}</b> (from what you could "
-                                   f"see): {html.escape(str(acc))}.</div>")
+            self.accuracy.value = (f"<div class='jass-accuracy'><b>Accuracy of this {self.what}</b> (from what you "
+                                   f"could see): {html.escape(str(acc))}.</div>")
             if self.on_judged is not None:
                 self.on_judged(acc)
         return self.judged
