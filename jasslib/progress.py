@@ -853,8 +853,9 @@ def _rounds_from_dict(raw: Any, damaged: str) -> RoundsProgress:
                                 f"({counts['hints']})")
     raw_recent = raw.get("recent", [])
     if not isinstance(raw_recent, list) or len(raw_recent) > 10 * RECENT_ROUNDS:
+        got = _short(raw_recent) if not isinstance(raw_recent, list) else len(raw_recent)
         raise ProgressFileError(f"{damaged}: rounds \"recent\" should be a list of at most {10 * RECENT_ROUNDS} "
-                                f"rounds, got {_short(raw_recent) if not isinstance(raw_recent, list) else len(raw_recent)}")
+                                f"rounds, got {got}")
     recent = tuple(_round_entry(e, i, damaged) for i, e in enumerate(raw_recent))[-RECENT_ROUNDS:]
     return RoundsProgress(counts["played"], counts["hints"], counts["cards"], recent)
 

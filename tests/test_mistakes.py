@@ -17,7 +17,7 @@ import pytest
 from htmlcheck import parse
 
 from jasslib import Round
-from jasslib.analysis import MISTAKE_POINTS, RIGHT_WITHIN, MistakesLesson, judge_own_view, review_own_view
+from jasslib.analysis import MISTAKE_POINTS, RIGHT_WITHIN, MistakesLesson, review_own_view
 from jasslib.analysis.mistakes import OUTCOMES
 from jasslib.progress import (
     RECENT_ROUNDS,
