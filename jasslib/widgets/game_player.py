@@ -189,7 +189,7 @@ class GamePlayer:
                                 time_budget=hint_budget, samples=hint_samples)
         self.mistakes = MistakesPanel(self.style, seed=0 if game.seed is None else game.seed,
                                       time_budget=hint_budget, samples=hint_samples, on_judged=self._on_judged,
-                                      what="hand")
+                                      what="hand", draw_table=self._lesson_table)
         self.learn_button = self.mistakes.learn_button
         self.learn_button.tooltip = "After a hand: back to each card of the hand before that cost you expected points"
         self._hands_recorded = self._finished_count()
@@ -299,6 +299,9 @@ class GamePlayer:
     def learn(self) -> None:
         """**Learn from your mistakes** in the hand before (as clicking it)."""
         self.mistakes.start()
+
+    def _lesson_table(self, view: RoundView) -> str:
+        return table_html(view, self.style, own_hand=False, show_tricks=True)
 
     def _hint_view(self) -> RoundView | None:
         game = getattr(self, "game", None)

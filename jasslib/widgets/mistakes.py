@@ -27,11 +27,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from .. import display
 from ..analysis.coach import MISTAKE_POINTS, Accuracy, JudgedCard, judge_own_view, own_view_table
 from ..analysis.mistakes import Answer, MistakesLesson
 from ..errors import ArgumentError
 from ..players.search import SearchPlayer
-from ..round import Round
+from ..round import Round, RoundView
 from ..seats import Seat
 from ._common import HandToClick, check_style, guarded, message_html
 
@@ -47,7 +48,8 @@ class MistakesPanel:
     ``seed``, ``time_budget``, ``samples``: the search's for each of the learner's cards (as the Hint's);
     ``threshold``: the expected points that make a mistake.  ``on_judged``: called with the round's
     :class:`~jasslib.analysis.Accuracy` once its cards are judged (the players record it in progress); ``what``:
-    the word for the round (``"hand"`` in a game).
+    the word for the round (``"hand"`` in a game); ``draw_table``: the table of a position as HTML (default
+    :func:`jasslib.display.table_html` without the hand, which is drawn as cards to click).
 
     Public: :attr:`learn_button` (the players put it beside Review), :attr:`ui` (the accuracy and the lesson),
     :attr:`accuracy`, :attr:`message` and :attr:`feedback` (HTML), :attr:`lesson` (the :class:`MistakesLesson`,
@@ -58,7 +60,8 @@ class MistakesPanel:
 
     def __init__(self, style: str = "french", seed: int | str = 0, time_budget: float | None = 0.8,
                  samples: int | None = None, threshold: float = MISTAKE_POINTS,
-                 on_judged: Callable[[Accuracy], Any] | None = None, what: str = "round") -> None:
+                 on_judged: Callable[[Accuracy], Any] | None = None, what: str = "round",
+                 draw_table: Callable[[RoundView], str] | None = None) -> None:
         self.style = check_style(style)
         SearchPlayer(seed, time_budget, samples)  # refuses a bad seed or budget now, not at the first click
         if on_judged is not None and not callable(on_judged):
@@ -68,6 +71,10 @@ class MistakesPanel:
         self.threshold = threshold
         self.what = html.escape(str(what)[:20])
         self.on_judged = on_judged
+        if draw_table is not None and not callable(draw_table):
+            raise ArgumentError(f"draw_table: a function of a RoundView returning HTML (or None), got "
+                                f"{type(draw_table).__name__}")
+        self.draw_table: Callable[[RoundView], str] = draw_table or self._table_html
         self.round: Round | None = None
         self.seat = Seat(0)
         self.label = ""
@@ -208,9 +215,12 @@ class MistakesPanel:
         self._act(MistakesLesson.next)
 
     # ------------------------------------------------------------------ display
-    def _render(self) -> None:
-        from .round_player import table_html
+    def _table_html(self, view: RoundView) -> str:
+        """The table as the learner saw it (:func:`jasslib.display.table_html`, without the hand: it is drawn as
+        cards to click)."""
+        return display.table_html(view, style=self.style, own_hand=False, show_tricks=True)
 
+    def _render(self) -> None:
         lesson = self.lesson
         assert lesson is not None
         view = lesson.view
@@ -225,7 +235,7 @@ class MistakesPanel:
             return
         self.title.value = (f"<h4 style='margin:0.3em 0'>Learn from your mistakes</h4>"
                             f"<div class='jass-mistakes-prompt'>{html.escape(lesson.prompt())}</div>")
-        self.table_view.value = table_html(replace(view, legal=None), self.style, own_hand=False, show_tricks=True)
+        self.table_view.value = self.draw_table(replace(view, legal=None))
         self._hand.draw(view.hand)
         answered = lesson.answered
         self.hint_button.disabled = answered or lesson.stage == "hint"

@@ -167,7 +167,7 @@ class RoundPlayer:
         self.review_button.on_click(self._on_review)
         self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
         self.mistakes = MistakesPanel(self.style, seed=seed, time_budget=hint_budget, samples=hint_samples,
-                                      on_judged=self._on_judged)
+                                      on_judged=self._on_judged, draw_table=self._lesson_table)
         self.learn_button = self.mistakes.learn_button
         self._recorded = False
         self.ui = w.VBox(
@@ -256,6 +256,9 @@ class RoundPlayer:
     def learn(self) -> None:
         """**Learn from your mistakes** (as clicking it): see :class:`~jasslib.widgets.mistakes.MistakesPanel`."""
         self.mistakes.start()
+
+    def _lesson_table(self, view: RoundView) -> str:
+        return table_html(view, self.style, own_hand=False, show_tricks=True)
 
     def _start(self) -> None:
         self.last_review = None
