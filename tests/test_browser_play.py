@@ -16,16 +16,12 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401 - browser and workdir are the fixtures of the browser tests
-    ROUND_NOTEBOOK,
-    _card_button,
-    _jupyter_lab,
-    _play_by_click,
-    _wait_kernel_idle,
-    _wait_text,
-    browser,
-    workdir,
-)
+from test_browser import ROUND_NOTEBOOK, _card_button, _jupyter_lab, _play_by_click, _wait_kernel_idle, _wait_text
+
+try:  # the browser tests' fixtures: in test_browser.py, or in conftest.py once they are shared (then found there)
+    from test_browser import browser, workdir  # noqa: F401
+except ImportError:  # pragma: no cover - depends on where the shared fixtures live
+    pass
 
 pytestmark = pytest.mark.browser
 

@@ -651,7 +651,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("MistakesPanel(style=fancy)", lambda: widgets.MistakesPanel("fancy"), ArgumentError, "style"),
         bad("MistakesPanel(time_budget=-1)", lambda: widgets.MistakesPanel(time_budget=-1), BudgetError,
             "time_budget"),
-        bad("MistakesPanel(on_judged=5)", lambda: widgets.MistakesPanel(on_judged=5), ArgumentError, "on_judged"))  # type: ignore[arg-type]
+        bad("MistakesPanel(on_judged=5)", lambda: widgets.MistakesPanel(on_judged=5), ArgumentError, "on_judged"),  # type: ignore[arg-type]
+        bad("MistakesPanel(draw_table=5)", lambda: widgets.MistakesPanel(draw_table=5), ArgumentError, "draw_table"))  # type: ignore[arg-type]
     add("save_round_accuracy",
         bad("save_round_accuracy(store=5)", lambda: progress.save_round_accuracy(5, "r", None), ArgumentError,  # type: ignore[arg-type]
             "Progress", state=file_state),
