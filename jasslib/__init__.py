@@ -105,6 +105,7 @@ _LAZY: dict[str, str] = {
     "stoeck_trainer": "widgets", "score_trainer": "widgets", "claim_trainer": "widgets", "RoundPlayer": "widgets",
     "GamePlayer": "widgets", "HintBox": "widgets", "deal_trainer": "widgets", "contract_trainer": "widgets",
     "announce_trainer": "widgets",
+    "MistakesPanel": "widgets",
     "stoeck_timing_trainer": "widgets", "claim_check_trainer": "widgets", "revoke_trainer": "widgets",
     "schneider_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
     "FinalCheck": "widgets", "final_check": "widgets", "TrainersPage": "widgets", "trainers_page": "widgets",

@@ -40,9 +40,14 @@ notebook and question id: ``attempts``, the checks made (a check without an answ
 ``right_at``, the check at which the answer was first right (1: at the first attempt; null: not right
 yet).  Discussion questions are not checked, so not recorded.
 
-``rounds`` (optional, added within format 2): the rounds finished at the round player
-(:class:`jasslib.widgets.RoundPlayer`), ``{"played": 3, "hints": 5, "cards": 2}``: rounds played, hints
-asked (the idea) and hints that went on to show the card; a file without it reads as none played.
+``rounds`` (optional, added within format 2): the rounds finished at the round and game players
+(:class:`jasslib.widgets.RoundPlayer`, :class:`jasslib.widgets.GamePlayer`), ``{"played": 3, "hints": 5,
+"cards": 2, "recent": [...]}``: rounds played, hints asked (the idea) and hints that went on to show the card;
+a file without it reads as none played.  ``recent`` (optional, added within format 2 too): the latest
+:data:`RECENT_ROUNDS` rounds one by one, oldest first, ``{"round": "7", "hints": 1, "cards": 0, "judged": 9,
+"mean_lost": 2.4, "within_2": 0.667}``: the round's label, its hints, and once it was reviewed from the
+learner's own view its accuracy (cards judged, expected points lost per card, share within 2 points of the best);
+a round not reviewed has no accuracy fields, and a file without ``recent`` reads as no round kept one by one.
 Format 2 added ``questions``; a file of
 format 1 (:data:`READ_FORMATS`) is read as it is (it has no answers yet) and written again as format 2.
 
@@ -109,8 +114,11 @@ __all__ = [
     "TopicProgress",
     "QuestionProgress",
     "RoundsProgress",
+    "RoundEntry",
+    "RECENT_ROUNDS",
     "RoundRecordError",
     "save_round",
+    "save_round_accuracy",
     "NotebookQuestions",
     "ProgressRecord",
     "Suggestion",
@@ -261,30 +269,117 @@ class TopicProgress:
         return self.done >= SECURE_DONE and self.rate >= SECURE_RATE
 
 
+RECENT_ROUNDS = 50
+"""How many of the latest rounds the record keeps one by one (:attr:`RoundsProgress.recent`), with their accuracy."""
+
+_MAX_LABEL = 200
+
+
+def _check_label(label: Any) -> str:
+    if not isinstance(label, str) or len(label) > _MAX_LABEL or any(not ch.isprintable() for ch in label):
+        raise RoundRecordError(f"a round's label is a short text (at most {_MAX_LABEL} printable characters), "
+                               f"got {_short(label)}")
+    return label
+
+
+def _check_accuracy(judged: Any, mean_lost: Any, within_2: Any) -> tuple[int, float, float]:
+    """A round's accuracy as the record keeps it (the reader's rule and the writer's)."""
+    if isinstance(judged, bool) or not isinstance(judged, int) or not 0 <= judged <= 36:
+        raise RoundRecordError(f"a round's cards judged is a whole number from 0 to 36, got {_short(judged)}")
+    for name, value, top in (("mean lost", mean_lost, 1_000.0), ("share within 2", within_2, 1.0)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= top:
+            raise RoundRecordError(f"a round's {name} is a number from 0 to {top:g}, got {_short(value)}")
+    return judged, round(float(mean_lost), 2), round(float(within_2), 3)
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One finished round in :attr:`RoundsProgress.recent`: its ``label`` (which round: the seed of its deal, or
+    the game and hand), the ``hints`` asked and ``cards`` shown, and once it was reviewed from the learner's own
+    view its accuracy: ``judged`` (cards judged), ``mean_lost`` (expected points lost per card) and ``within_2``
+    (the share of cards within 2 expected points of the best); None before the review.
+
+    >>> RoundEntry("3", 1, 0, 9, 2.5, 0.667).accuracy_text
+    '2.5 expected points lost per card, 67% of 9 cards within 2 points of the best'
+    """
+
+    label: str = ""
+    hints: int = 0
+    cards: int = 0
+    judged: int | None = None
+    mean_lost: float | None = None
+    within_2: float | None = None
+
+    @property
+    def reviewed(self) -> bool:
+        """The accuracy is known (the round was reviewed)."""
+        return self.mean_lost is not None
+
+    @property
+    def accuracy_text(self) -> str:
+        """The accuracy in words ('not reviewed' before the review)."""
+        if self.mean_lost is None or self.within_2 is None:
+            return "not reviewed"
+        return (f"{self.mean_lost:.1f} expected points lost per card, {self.within_2:.0%} of {self.judged} cards "
+                "within 2 points of the best")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry in the file format."""
+        out: dict[str, Any] = {"round": self.label, "hints": self.hints, "cards": self.cards}
+        if self.reviewed:
+            out |= {"judged": self.judged, "mean_lost": self.mean_lost, "within_2": self.within_2}
+        return out
+
+
 @dataclass(frozen=True)
 class RoundsProgress:
-    """Rounds finished at the round player: how many (``played``), hints asked (``hints``, the idea shown)
-    and hints that showed the card (``cards``).
+    """Rounds finished at the round and game players: how many (``played``), hints asked (``hints``, the idea
+    shown) and hints that showed the card (``cards``), and the latest :data:`RECENT_ROUNDS` rounds one by one
+    (``recent``, oldest first, each a :class:`RoundEntry` with its accuracy once reviewed).
 
-    >>> RoundsProgress().with_round(hints=2, cards=1).with_round(hints=0, cards=0)
-    RoundsProgress(played=2, hints=2, cards=1)
+    >>> r = RoundsProgress().with_round(hints=2, cards=1, label="0").with_round(hints=0, cards=0, label="1")
+    >>> r.played, r.hints, r.cards, [e.label for e in r.recent]
+    (2, 2, 1, ['0', '1'])
+    >>> r.with_accuracy("0", 9, 1.5, 0.778).recent[0].accuracy_text
+    '1.5 expected points lost per card, 78% of 9 cards within 2 points of the best'
     """
 
     played: int = 0
     hints: int = 0
     cards: int = 0
+    recent: tuple[RoundEntry, ...] = ()
 
-    def with_round(self, hints: int, cards: int) -> RoundsProgress:
-        """One more round, with ``hints`` hints asked of which ``cards`` showed the card (validated)."""
+    def with_round(self, hints: int, cards: int, label: str = "") -> RoundsProgress:
+        """One more round, with ``hints`` hints asked of which ``cards`` showed the card (validated); ``label``
+        names the round (for :meth:`with_accuracy`)."""
         for name, value in (("hints", hints), ("cards", cards)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_COUNT:
                 raise RoundRecordError(f"a round's {name} is a whole number from 0, got {_short(value)}")
         if cards > hints:
             raise RoundRecordError(f"a round cannot show the card ({cards} times) more often than a hint was "
                                    f"asked ({hints} times)")
+        label = _check_label(label)
         if self.played >= _MAX_COUNT:
             raise RoundRecordError(f"{_MAX_COUNT:,} rounds are recorded already: no more are counted")
-        return RoundsProgress(self.played + 1, self.hints + hints, self.cards + cards)
+        recent = (*self.recent, RoundEntry(label, hints, cards))[-RECENT_ROUNDS:]
+        return RoundsProgress(self.played + 1, self.hints + hints, self.cards + cards, recent)
+
+    def with_accuracy(self, label: str, judged: int, mean_lost: float, within_2: float) -> RoundsProgress:
+        """The accuracy of the latest recent round called ``label`` that is not reviewed yet (validated); the
+        record unchanged when there is none (a round reviewed twice, or no longer among the recent ones)."""
+        label = _check_label(label)
+        numbers = _check_accuracy(judged, mean_lost, within_2)
+        for i in range(len(self.recent) - 1, -1, -1):
+            entry = self.recent[i]
+            if entry.label == label and not entry.reviewed:
+                new = replace(entry, judged=numbers[0], mean_lost=numbers[1], within_2=numbers[2])
+                return replace(self, recent=(*self.recent[:i], new, *self.recent[i + 1:]))
+        return self
+
+    @property
+    def reviewed(self) -> tuple[RoundEntry, ...]:
+        """The recent rounds whose accuracy is known, oldest first."""
+        return tuple(e for e in self.recent if e.reviewed)
 
 
 @dataclass(frozen=True)
@@ -551,11 +646,18 @@ class ProgressRecord:
         now = _now()
         return replace(self, questions=tuple(questions), created=self.created or now, updated=now)
 
-    def with_round(self, hints: int = 0, cards: int = 0) -> ProgressRecord:
+    def with_round(self, hints: int = 0, cards: int = 0, label: str = "") -> ProgressRecord:
         """The record with one more round finished at the round player (:meth:`RoundsProgress.with_round`)."""
-        rounds = self.rounds.with_round(hints, cards)
+        rounds = self.rounds.with_round(hints, cards, label)
         now = _now()
         return replace(self, rounds=rounds, created=self.created or now, updated=now)
+
+    def with_round_accuracy(self, label: str, judged: int, mean_lost: float, within_2: float) -> ProgressRecord:
+        """The record with the accuracy of the round ``label`` (:meth:`RoundsProgress.with_accuracy`)."""
+        rounds = self.rounds.with_accuracy(label, judged, mean_lost, within_2)
+        if rounds is self.rounds:
+            return self
+        return replace(self, rounds=rounds, updated=_now())
 
     def with_learner(self, name: str | None) -> ProgressRecord:
         """The record with the learner's name (None: without a name).
@@ -580,7 +682,11 @@ class ProgressRecord:
         out = {"format": FORMAT, "learner": self.learner, "created": self.created, "updated": self.updated,
                "topics": topics, "questions": questions}
         if self.rounds.played:
-            out["rounds"] = {"played": self.rounds.played, "hints": self.rounds.hints, "cards": self.rounds.cards}
+            rounds: dict[str, Any] = {"played": self.rounds.played, "hints": self.rounds.hints,
+                                      "cards": self.rounds.cards}
+            if self.rounds.recent:
+                rounds["recent"] = [e.to_dict() for e in self.rounds.recent]
+            out["rounds"] = rounds
         return out
 
     def to_json(self) -> str:
@@ -746,7 +852,30 @@ def _rounds_from_dict(raw: Any, damaged: str) -> RoundsProgress:
     if counts["cards"] > counts["hints"]:
         raise ProgressFileError(f"{damaged}: rounds \"cards\" ({counts['cards']}) is more than \"hints\" "
                                 f"({counts['hints']})")
-    return RoundsProgress(counts["played"], counts["hints"], counts["cards"])
+    raw_recent = raw.get("recent", [])
+    if not isinstance(raw_recent, list) or len(raw_recent) > 10 * RECENT_ROUNDS:
+        got = _short(raw_recent) if not isinstance(raw_recent, list) else len(raw_recent)
+        raise ProgressFileError(f"{damaged}: rounds \"recent\" should be a list of at most {10 * RECENT_ROUNDS} "
+                                f"rounds, got {got}")
+    recent = tuple(_round_entry(e, i, damaged) for i, e in enumerate(raw_recent))[-RECENT_ROUNDS:]
+    return RoundsProgress(counts["played"], counts["hints"], counts["cards"], recent)
+
+
+def _round_entry(raw: Any, i: int, damaged: str) -> RoundEntry:
+    """One entry of ``rounds.recent``: its label, hints and cards, and its accuracy (all three or none)."""
+    where = f"rounds \"recent\" entry {i + 1}"
+    if not isinstance(raw, dict):
+        raise ProgressFileError(f"{damaged}: {where} should be an object, got a {_json_kind(raw)}")
+    hints, cards = (_count(raw.get(k, 0), f"{where} \"{k}\"", damaged) for k in ("hints", "cards"))
+    try:
+        label = _check_label(raw.get("round", ""))
+        numbers = [raw.get(k) for k in ("judged", "mean_lost", "within_2")]
+        if all(n is None for n in numbers):
+            return RoundEntry(label, hints, cards)
+        judged, mean_lost, within_2 = _check_accuracy(*numbers)
+    except RoundRecordError as exc:
+        raise ProgressFileError(f"{damaged}: {where}: {exc}") from None
+    return RoundEntry(label, hints, cards, judged, mean_lost, within_2)
 
 
 def _questions_from_dict(raw: Any, damaged: str) -> tuple[QuestionProgress, ...]:
@@ -1100,10 +1229,16 @@ class Progress:
         name = _check_question_id(qid)
         return self.update(lambda r: r.with_answer(name, correct))
 
-    def record_round(self, hints: int = 0, cards: int = 0) -> ProgressRecord:
+    def record_round(self, hints: int = 0, cards: int = 0, label: str = "") -> ProgressRecord:
         """Add one round finished at the round player (:meth:`ProgressRecord.with_round`)."""
-        RoundsProgress().with_round(hints, cards)  # validated before the file is touched
-        return self.update(lambda r: r.with_round(hints, cards))
+        RoundsProgress().with_round(hints, cards, label)  # validated before the file is touched
+        return self.update(lambda r: r.with_round(hints, cards, label))
+
+    def record_round_accuracy(self, label: str, judged: int, mean_lost: float, within_2: float) -> ProgressRecord:
+        """Add the accuracy of the round ``label`` once it is reviewed (:meth:`ProgressRecord.with_round_accuracy`)."""
+        _check_label(label)
+        _check_accuracy(judged, mean_lost, within_2)  # validated before the file is touched
+        return self.update(lambda r: r.with_round_accuracy(label, judged, mean_lost, within_2))
 
     def set_learner(self, name: str | None) -> ProgressRecord:
         """Save the learner's name (used when the record is exported for the class); None removes it."""
@@ -1500,7 +1635,7 @@ def write_class_table(paths: Sequence[str | os.PathLike[str]], out: str | os.Pat
 
 
 
-def save_round(store: Progress | None, hints: int = 0, cards: int = 0) -> str | None:
+def save_round(store: Progress | None, hints: int = 0, cards: int = 0, label: str = "") -> str | None:
     """Record one finished round with its hints in ``store`` (nothing when None); never raises, as
     :func:`save_attempt`: None when saved, else one sentence saying why the progress was not saved."""
     if store is None:
@@ -1508,7 +1643,26 @@ def save_round(store: Progress | None, hints: int = 0, cards: int = 0) -> str | 
     if not isinstance(store, Progress):
         raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
     try:
-        store.record_round(hints, cards)
+        store.record_round(hints, cards, label)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"Your progress was not saved ({reason})."
+    return None
+
+
+def save_round_accuracy(store: Progress | None, label: str, accuracy: Any) -> str | None:
+    """Record the accuracy of the finished round ``label`` in ``store`` once it is reviewed (nothing when None):
+    ``accuracy`` has ``cards``, ``mean_lost`` and ``within_2`` (a :class:`jasslib.analysis.Accuracy`).  Never
+    raises, as :func:`save_round`."""
+    if store is None:
+        return None
+    if not isinstance(store, Progress):
+        raise ArgumentError(f"store: a Progress (or None), got {excerpt(store)}")
+    missing = [f for f in ("cards", "mean_lost", "within_2") if not hasattr(accuracy, f)]
+    if missing:
+        raise ArgumentError(f"accuracy: an Accuracy (with {', '.join(missing)}), got {excerpt(accuracy)}")
+    try:
+        store.record_round_accuracy(label, accuracy.cards, accuracy.mean_lost, accuracy.within_2)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return f"Your progress was not saved ({reason})."

@@ -94,6 +94,8 @@ EXEMPT: dict[str, str] = {
     "Outlook": "a part of an Advice, which jasslib returns",
     "QuestionProgress": "a value ProgressRecord returns; the reader checks every field of a file",
     "RoundsProgress": "a value ProgressRecord returns; the reader checks every field of a file",
+    "RoundEntry": "a part of RoundsProgress, which ProgressRecord returns; the reader checks every field of a file",
+    "JudgedCard": "a value jasslib returns (judge_own_view)",
     "NotebookQuestions": "a value ProgressRecord.notebook_questions returns",
 }
 
@@ -627,6 +629,37 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
             BudgetError, "time_budget"),
         bad("review_own_view(a round before the contract)", lambda: analysis.review_own_view(Round.deal(seed=1), 0),
             PhaseError, "contract", state=lambda: rnd.to_json()))
+    finished = play_round(Round.deal(seed=2), [RuleBasedPlayer()] * 4)
+    finished_state = lambda: finished.to_json()  # noqa: E731
+    add("judge_own_view",
+        bad("judge_own_view(None)", lambda: analysis.judge_own_view(None, 0), HintError, "Round"),  # type: ignore[arg-type]
+        bad("judge_own_view(seat=4)", lambda: analysis.judge_own_view(finished, 4), CardParseError, "seat",
+            state=finished_state),
+        bad("judge_own_view(samples=0)", lambda: analysis.judge_own_view(finished, 0, samples=0), BudgetError,
+            "samples", state=finished_state))
+    add("own_view_table", bad("own_view_table('x')", lambda: analysis.own_view_table("x"), HintError, "judge"),  # type: ignore[arg-type]
+        bad("own_view_table(threshold=0)", lambda: analysis.own_view_table((), 0), HintError, "threshold"))
+    add("MistakesLesson",
+        bad("MistakesLesson(None)", lambda: analysis.MistakesLesson(None, 0), HintError, "Round"),  # type: ignore[arg-type]
+        bad("MistakesLesson(a round in play)", lambda: analysis.MistakesLesson(rnd, 0), HintError, "over",
+            state=lambda: rnd.to_json()),
+        bad("MistakesLesson(seat=4)", lambda: analysis.MistakesLesson(finished, 4), CardParseError, "seat"),
+        bad("MistakesLesson(tolerance=-1)", lambda: analysis.MistakesLesson(finished, 0, (), tolerance=-1), HintError,
+            "tolerance", state=finished_state),
+        bad("MistakesLesson(threshold=nan)", lambda: analysis.MistakesLesson(finished, 0, (), NAN), HintError,
+            "threshold"),
+        bad("MistakesLesson(judged='x')", lambda: analysis.MistakesLesson(finished, 0, "x"), HintError, "judged"))  # type: ignore[arg-type]
+    add("MistakesPanel",
+        bad("MistakesPanel(style=fancy)", lambda: widgets.MistakesPanel("fancy"), ArgumentError, "style"),
+        bad("MistakesPanel(time_budget=-1)", lambda: widgets.MistakesPanel(time_budget=-1), BudgetError,
+            "time_budget"),
+        bad("MistakesPanel(on_judged=5)", lambda: widgets.MistakesPanel(on_judged=5), ArgumentError, "on_judged"),  # type: ignore[arg-type]
+        bad("MistakesPanel(draw_table=5)", lambda: widgets.MistakesPanel(draw_table=5), ArgumentError, "draw_table"))  # type: ignore[arg-type]
+    add("save_round_accuracy",
+        bad("save_round_accuracy(store=5)", lambda: progress.save_round_accuracy(5, "r", None), ArgumentError,  # type: ignore[arg-type]
+            "Progress", state=file_state),
+        bad("save_round_accuracy(accuracy=None)", lambda: progress.save_round_accuracy(stored, "r", None),
+            ArgumentError, "accuracy", state=file_state))
     for name in ("advise", "advisor_choice", "rule_choice", "lucerne_choice", "lucerne_values"):
         f = getattr(analysis, name)
         add(name, bad(f"{name}(8 cards)", lambda f=f: f(eight), HandSizeError, "9 cards"),

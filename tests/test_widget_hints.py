@@ -9,7 +9,14 @@ import pytest
 from htmlcheck import parse
 
 from jasslib.errors import ArgumentError
-from jasslib.progress import Progress, ProgressFileError, ProgressRecord, RoundRecordError, RoundsProgress
+from jasslib.progress import (
+    Progress,
+    ProgressFileError,
+    ProgressRecord,
+    RoundEntry,
+    RoundRecordError,
+    RoundsProgress,
+)
 from jasslib.widgets import RoundPlayer
 
 
@@ -48,7 +55,7 @@ def test_hints_counted_in_summary_and_progress(tmp_path) -> None:
     assert "You used 2 hints (the card shown 0 times)" in parse(p.message.value).text
     assert p.hint_box.button.disabled and p.hint_box.ui.layout.display == "none"
     rec = Progress(tmp_path / "p.json").load()
-    assert rec.rounds == RoundsProgress(played=1, hints=2, cards=0)
+    assert rec.rounds == RoundsProgress(played=1, hints=2, cards=0, recent=(RoundEntry("round 0", 2, 0),))
     p.new_round()
     assert (p.hints_used, p.cards_shown) == (0, 0)
     assert json.loads((tmp_path / "p.json").read_text())["rounds"]["played"] == 1

@@ -16,6 +16,8 @@ importable from ``jasslib.analysis`` itself:
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
 * :mod:`~jasslib.analysis.history`: a round's history as a table;
 * :mod:`~jasslib.analysis.coach`: a two-stage hint at the table, from the seat's own view (:func:`hint`).
+* :mod:`~jasslib.analysis.mistakes`: Learn from your mistakes, the positions of a round where a card cost
+  expected points, asked again (:class:`MistakesLesson`).
 * :mod:`~jasslib.analysis.advisor`: which contract to name with a hand (:func:`advise`), by sampling the unseen
   cards and playing them out, and the choosers it is measured against (the bots', the Lucerne course's table).
 
@@ -48,20 +50,25 @@ from .advisor import (
 )
 from .coach import (
     IDEAS,
+    MISTAKE_POINTS,
     OWN_VIEW_COLUMNS,
     Accuracy,
     Hint,
     Idea,
+    JudgedCard,
     PositionFacts,
     hint,
     idea_for,
+    judge_own_view,
     own_view_accuracy,
+    own_view_table,
     position_facts,
     review_own_view,
 )
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
 from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
+from .mistakes import RIGHT_WITHIN, MistakesLesson
 from .odds import (
     DECK_SIZE,
     HAND_SIZE,
@@ -151,6 +158,12 @@ __all__ = [
     "Accuracy",
     "review_own_view",
     "own_view_accuracy",
+    "MISTAKE_POINTS",
+    "JudgedCard",
+    "judge_own_view",
+    "own_view_table",
+    "RIGHT_WITHIN",
+    "MistakesLesson",
     "advise",
     "Advice",
     "Outlook",

@@ -43,7 +43,12 @@ from ..round import Round, RoundView
 from ..seats import Seat
 
 __all__ = ["IDEAS", "Idea", "Hint", "hint", "idea_for", "position_facts", "PositionFacts", "OWN_VIEW_COLUMNS",
-           "Accuracy", "review_own_view", "own_view_accuracy"]
+           "Accuracy", "review_own_view", "own_view_accuracy", "MISTAKE_POINTS", "JudgedCard", "judge_own_view",
+           "own_view_table"]
+
+MISTAKE_POINTS = 5.0
+"""A card that gives away at least this many expected points (against the best card from the player's own view)
+is a mistake: :func:`review_own_view` marks it, and Learn from your mistakes asks for a better card there."""
 
 
 IDEAS: dict[str, tuple[str, str]] = {
@@ -348,13 +353,87 @@ class Accuracy:
                 "within 2 points of the best")
 
 
-def review_own_view(rnd: Round, seat: Seat | int, threshold: float = 5.0, seed: int | str = 0,
+@dataclass(frozen=True)
+class JudgedCard:
+    """One card a seat played, judged from its own view at that moment (:func:`judge_own_view`).
+
+    ``number``: the card's place in the round (0 for the first card played); ``trick``: its trick (1 to 9);
+    ``view``: what the seat saw before playing; ``card``: the card played; ``hint``: the search's
+    :class:`Hint` at that position (every legal card's expected points, the best card and its idea).
+    """
+
+    number: int
+    trick: int
+    view: RoundView
+    card: Card
+    hint: Hint
+
+    @property
+    def value(self) -> float:
+        """The expected points of the card played."""
+        return dict(self.hint.points)[self.card]
+
+    @property
+    def lost(self) -> float:
+        """Expected points the card gave away against the best (never below 0)."""
+        return max(0.0, round(self.hint.points[0][1] - self.value, 1))
+
+
+def _check_threshold(threshold: object) -> float:
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not threshold > 0:
+        raise HintError(f"threshold is the expected points that make a mistake, a number above 0, got {threshold!r}")
+    return float(threshold)
+
+
+def judge_own_view(rnd: Round, seat: Seat | int, seed: int | str = 0, time_budget: float | None = 0.8,
+                   samples: int | None = None) -> tuple[JudgedCard, ...]:
+    """Every card ``seat`` played in ``rnd``, from trick 1, judged from its own view at that moment: a
+    :class:`JudgedCard` with the :func:`hint` of that position (which sees only what the seat saw).  Forced
+    cards are not searched.  ``seed``, ``time_budget``, ``samples``: the search's, as for :func:`hint`.
+
+    >>> from jasslib import Round
+    >>> from jasslib.players import RuleBasedPlayer, play_round
+    >>> r = play_round(Round.deal(seed=2), [RuleBasedPlayer()] * 4)
+    >>> cards = judge_own_view(r, 0, time_budget=None, samples=6)
+    >>> len(cards), [c.trick for c in cards][:3], all(c.card in c.view.legal for c in cards)
+    (9, [1, 2, 3], True)
+    """
+    from .postmortem import _replay_start
+
+    me = Seat.parse(seat)
+    if not isinstance(rnd, Round):
+        raise HintError(f"a review from the player's own view needs a Round, got {type(rnd).__name__}")
+    replay = _replay_start(rnd)
+    plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
+    judged = []
+    for k, (s, card) in enumerate(plays):
+        if s == me:
+            view = replay.view(me)
+            h = hint(view, seed=seed, time_budget=time_budget, samples=samples)
+            judged.append(JudgedCard(k, k // 4 + 1, view, card, h))
+        replay.play(card, s)
+    return tuple(judged)
+
+
+def own_view_table(judged: tuple[JudgedCard, ...] | list[JudgedCard], threshold: float = MISTAKE_POINTS) -> Any:
+    """The :func:`review_own_view` table of cards judged by :func:`judge_own_view`."""
+    import pandas as pd
+
+    limit = _check_threshold(threshold)
+    if not isinstance(judged, (tuple, list)) or not all(isinstance(j, JudgedCard) for j in judged):
+        raise HintError(f"own_view_table needs the cards judged by judge_own_view, got {type(judged).__name__}")
+    rows = [(j.trick, int(j.view.seat), str(j.card), j.value, j.hint.points[0][1], j.lost, str(j.hint.card),
+             j.hint.idea.key, j.lost >= limit) for j in judged]
+    return pd.DataFrame.from_records(rows, columns=list(OWN_VIEW_COLUMNS))
+
+
+def review_own_view(rnd: Round, seat: Seat | int, threshold: float = MISTAKE_POINTS, seed: int | str = 0,
                     time_budget: float | None = 0.8, samples: int | None = None) -> Any:
     """Every card ``seat`` played in ``rnd`` judged from its own view at that moment, from trick 1: the
     search's expected points of the card played and of the best card (:func:`hint` at that position,
     which sees only what the seat saw).  A pandas table with :data:`OWN_VIEW_COLUMNS`; a card is a
-    ``mistake`` when it loses at least ``threshold`` expected points.  Forced cards lose nothing and are not
-    searched.  :func:`own_view_accuracy` sums a table up.
+    ``mistake`` when it loses at least ``threshold`` expected points (:data:`MISTAKE_POINTS`).  Forced
+    cards lose nothing and are not searched.  :func:`own_view_accuracy` sums a table up.
 
     >>> from jasslib import Round
     >>> from jasslib.players import RuleBasedPlayer, play_round
@@ -363,28 +442,11 @@ def review_own_view(rnd: Round, seat: Seat | int, threshold: float = 5.0, seed: 
     >>> len(t), bool((t.lost >= 0).all()), list(t.columns) == list(OWN_VIEW_COLUMNS)
     (9, True, True)
     """
-    import pandas as pd
-
-    from .postmortem import _replay_start
-
-    me = Seat.parse(seat)
+    Seat.parse(seat)
     if not isinstance(rnd, Round):
         raise HintError(f"review_own_view needs a Round, got {type(rnd).__name__}")
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not threshold > 0:
-        raise HintError(f"threshold is the expected points that make a mistake, a number above 0, got {threshold!r}")
-    replay = _replay_start(rnd)
-    plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
-    rows = []
-    for k, (s, card) in enumerate(plays):
-        if s == me:
-            h = hint(replay.view(me), seed=seed, time_budget=time_budget, samples=samples)
-            value = dict(h.points)[card]
-            best_value = h.points[0][1]
-            lost = max(0.0, round(best_value - value, 1))
-            rows.append((k // 4 + 1, int(me), str(card), value, best_value, lost, str(h.card), h.idea.key,
-                         lost >= threshold))
-        replay.play(card, s)
-    return pd.DataFrame.from_records(rows, columns=list(OWN_VIEW_COLUMNS))
+    _check_threshold(threshold)
+    return own_view_table(judge_own_view(rnd, seat, seed, time_budget, samples), threshold)
 
 
 def own_view_accuracy(table: Any) -> Accuracy:

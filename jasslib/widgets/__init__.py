@@ -13,6 +13,8 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
 * :class:`GamePlayer`: a whole game to the target against three bots of a strength chosen per seat
   (random, rule-based, search), with the running score, saved and resumed as the JSON of a ``Game``.
 * :class:`HintBox`: the two-stage **Hint** button a table widget adds in one line.
+* :class:`MistakesPanel`: a finished round's accuracy from the learner's own view and **Learn from your
+  mistakes** (the round and game players hold one).
 * :func:`trainers_page`: every registered topic's trainer on one page, each under a heading with an anchor
   (the app's page of trainers).
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from .game_player import GamePlayer
 from .hint import HintBox
+from .mistakes import MistakesPanel
 from .round_player import RoundPlayer
 from .trainer import (
     FinalCheck,
@@ -76,6 +79,7 @@ __all__ = [
     "final_check",
     "RoundPlayer",
     "HintBox",
+    "MistakesPanel",
     "GamePlayer",
     "TrainersPage",
     "trainers_page",

@@ -51,7 +51,8 @@ from ..contracts import Contract
 from ..errors import IllegalPlayError, JassError, excerpt
 from ..game import Game
 from ..players import Player, RandomPlayer, RuleBasedPlayer
-from ..round import Round
+from ..progress import ProgressSpec, save_round, save_round_accuracy, trainer_progress
+from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
 from ._common import (
@@ -64,6 +65,8 @@ from ._common import (
     message_html,
     sentence,
 )
+from .hint import HintBox
+from .mistakes import MistakesPanel
 from .round_player import log_html, table_html
 
 __all__ = ["GamePlayer", "STRENGTHS", "make_bot", "game_score_html"]
@@ -117,14 +120,21 @@ class GamePlayer:
     entries indexed by seat (the learner's is ignored, ``None`` is fine) or a mapping seat → strength; an
     entry may also be any :class:`~jasslib.players.Player`.  ``seed`` fixes every deal of the game
     (``None``: fresh cards); ``ruleset`` is ``"classic"`` (to 3000), ``"modern"`` (to 1000) or any
-    :class:`~jasslib.Ruleset` (``CLASSIC.with_target(1500)``).  ``hints=True`` fades the cards that may not be
-    played.  ``save_to``: a file the game is written to after every move, and resumed from when it exists.
-    ``search_budget``: seconds per move of a search bot.
+    :class:`~jasslib.Ruleset` (``CLASSIC.with_target(1500)``).  ``show_legal=True`` fades the cards that may not
+    be played (``hints=True`` is its old name, still accepted).  ``save_to``: a file the game is written to after
+    every move, and resumed from when it exists.  ``search_budget``: seconds per move of a search bot.
+
+    As in :class:`~jasslib.widgets.RoundPlayer`: the **Hint** button (:attr:`hint_box`; ``hint_budget`` and
+    ``hint_samples`` for its search) gives the idea, then the card with the expected points of every legal card;
+    the hints of each hand are told when the hand ends and recorded in progress (``progress``, as the
+    trainers'); after each hand, **Learn from your mistakes** (:attr:`learn_button`, :attr:`mistakes`) replays
+    the hand before to each of the learner's costly cards and gives its accuracy, recorded in progress too.
 
     Public: :attr:`game` (the :class:`~jasslib.Game`), :attr:`ui`, :attr:`score` (the running score, HTML),
     :attr:`hand_buttons`, :attr:`message`, :attr:`log`, :attr:`contract_menu`, :attr:`choose_button`,
     :attr:`schieben_button`, :attr:`save_button`, :attr:`new_game_button`; the methods :meth:`play`,
-    :meth:`choose`, :meth:`schieben`, :meth:`save`, :meth:`new_game`, :meth:`to_json` and :meth:`from_json`.
+    :meth:`choose`, :meth:`schieben`, :meth:`hint`, :meth:`learn`, :meth:`save`, :meth:`new_game`,
+    :meth:`to_json` and :meth:`from_json`.
     """
 
     def __init__(
@@ -134,18 +144,28 @@ class GamePlayer:
         ruleset: Ruleset | str = CLASSIC,
         bots: str | Player | Sequence[str | Player | None] | Mapping[int, str | Player] = "rule-based",
         style: str = "french",
-        hints: bool = False,
+        hints: bool | None = None,
         save_to: str | os.PathLike[str] | None = None,
         search_budget: float = SEARCH_BUDGET,
         game: Game | None = None,
+        show_legal: bool | None = None,
+        hint_budget: float | None = 1.0,
+        hint_samples: int | None = None,
+        progress: ProgressSpec = None,
     ) -> None:
         try:
             self.seat = Seat.parse(seat)
         except JassError as exc:
             raise InputError(f"seat: {exc}") from None
-        if type(hints) is not bool:
-            raise InputError(f"hints is True or False, not {excerpt(hints)}")
-        self.hints = hints
+        for name, flag in (("hints", hints), ("show_legal", show_legal)):
+            if flag is not None and type(flag) is not bool:
+                raise InputError(f"{name} is True or False, not {excerpt(flag)}")
+        if hints is not None and show_legal is not None and hints != show_legal:
+            raise InputError(f"hints (the old name of show_legal) is {hints} but show_legal is {show_legal}: "
+                             "give one of them")
+        self.show_legal = bool(show_legal if show_legal is not None else hints)
+        self.progress = trainer_progress(progress)
+        self.progress_note: str | None = None
         self.style = check_style(style)
         if isinstance(search_budget, bool) or not isinstance(search_budget, (int, float)) or not search_budget > 0:
             raise InputError(f"search_budget: seconds per move, a number above 0; got {excerpt(search_budget)}")
@@ -165,6 +185,14 @@ class GamePlayer:
             raise InputError(f"game: a jasslib Game, not {excerpt(game)}")
         self.game = game
         self.games_started = 0
+        self.hint_box = HintBox(self._hint_view, self.style, seed=0 if game.seed is None else game.seed,
+                                time_budget=hint_budget, samples=hint_samples)
+        self.mistakes = MistakesPanel(self.style, seed=0 if game.seed is None else game.seed,
+                                      time_budget=hint_budget, samples=hint_samples, on_judged=self._on_judged,
+                                      what="hand", draw_table=self._lesson_table)
+        self.learn_button = self.mistakes.learn_button
+        self.learn_button.tooltip = "After a hand: back to each card of the hand before that cost you expected points"
+        self._hands_recorded = self._finished_count()
 
         self.header = w.HTML()
         self.score = w.HTML()
@@ -190,8 +218,8 @@ class GamePlayer:
         self.new_game_button.on_click(self._on_new_game)
         self.ui = w.VBox(
             [self.header, self.score, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self._hand.box,
-             self.message, w.HBox([self.save_button, self.new_game_button]), w.HTML("<b>This hand</b>"), self.log,
-             self.last_hand],
+             self.message, self.hint_box.ui, w.HBox([self.save_button, self.new_game_button, self.learn_button]),
+             self.mistakes.ui, w.HTML("<b>This hand</b>"), self.log, self.last_hand],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
         )
         self.ui.add_class("jass-game-player")
@@ -241,13 +269,83 @@ class GamePlayer:
     @classmethod
     def from_json(cls, text: str | bytes, **options: Any) -> GamePlayer:
         """Resume a game saved by :meth:`to_json` (or :meth:`jasslib.Game.to_json`); ``options`` as for the
-        constructor (``seat``, ``bots``, ``style``, ``hints``, ``save_to``).  A text that is not such a game is
-        refused with a :class:`~jasslib.errors.GameFormatError`."""
+        constructor (``seat``, ``bots``, ``style``, ``show_legal``, ``save_to``, ``progress``).  A text that is not
+        such a game is refused with a :class:`~jasslib.errors.GameFormatError`."""
         return cls(game=Game.from_json(text), **options)
 
     def to_json(self) -> str:
         """The game as JSON (:meth:`jasslib.Game.to_json`)."""
         return self.game.to_json()
+
+    @property
+    def hints(self) -> bool:
+        """The old name of :attr:`show_legal` (kept so that older notebooks still run)."""
+        return self.show_legal
+
+    @property
+    def hints_used(self) -> int:
+        """Positions of the hand in play where the learner asked for a hint (the idea)."""
+        return self.hint_box.ideas
+
+    @property
+    def cards_shown(self) -> int:
+        """Positions of the hand in play where the hint went on to show the card."""
+        return self.hint_box.cards
+
+    def hint(self) -> None:
+        """Press **Hint** (the idea first, then the card)."""
+        self.hint_box.press()
+
+    def learn(self) -> None:
+        """**Learn from your mistakes** in the hand before (as clicking it)."""
+        self.mistakes.start()
+
+    def _lesson_table(self, view: RoundView) -> str:
+        return table_html(view, self.style, own_hand=False, show_tricks=True)
+
+    def _hint_view(self) -> RoundView | None:
+        game = getattr(self, "game", None)
+        if game is None or game.over:
+            return None
+        rnd = game.round
+        if rnd.done or rnd.contract is None or rnd.to_move != self.seat:
+            return None
+        return rnd.view(self.seat)
+
+    def _finished(self) -> list[Round]:
+        """The hands of the game that are over, in order (the last one too when the game ended in it)."""
+        return [r for r in self.game.rounds if r.done]
+
+    def _finished_count(self) -> int:
+        return len(self._finished())
+
+    def hand_label(self, number: int) -> str:
+        """The name of hand ``number`` (1 for the first) with which it is recorded in progress."""
+        seed = "fresh cards" if self.game.seed is None else self.game.seed
+        return f"game {seed}, hand {number}"[:200]
+
+    def _record_hands(self) -> str:
+        """Each hand that ended since the last move goes to progress with the hints used in it (never raises);
+        the sentence for the learner about the hints."""
+        count = self._finished_count()
+        said = ""
+        while self._hands_recorded < count:
+            self._hands_recorded += 1
+            used, shown = self.hints_used, self.cards_shown
+            note = save_round(self.progress, hints=used, cards=shown, label=self.hand_label(self._hands_recorded))
+            self.progress_note = note
+            words = ("no hint" if not used else f"{used} hint{'s' if used != 1 else ''} (the card shown {shown} "
+                     f"time{'s' if shown != 1 else ''})")
+            said = (f"In hand {self._hands_recorded} you used {words}.{' ' + note if note else ''} Learn from your "
+                    "mistakes replays it. ")
+            self.hint_box.reset_counts()
+        return said
+
+    def _on_judged(self, accuracy: Any) -> None:
+        """The hand before is judged from the learner's view: its accuracy goes to progress (never raises)."""
+        note = save_round_accuracy(self.progress, self.mistakes.label, accuracy)
+        if note:
+            self.mistakes.accuracy.value += message_html(note, "warn")
 
     def _start(self) -> None:
         said = self._run_bots()
@@ -397,10 +495,12 @@ class GamePlayer:
         elif isinstance(seed, str):
             seed = f"{seed.rsplit('+', 1)[0]}+{self.games_started}"[-200:]
         self.game = Game(self.game.ruleset, seed=seed)
+        self._hands_recorded = 0
+        self.hint_box.reset_counts()
         self._start()
 
     def _after_move(self, said: str) -> None:
-        said = f"{said} {self._run_bots()}"
+        said = f"{said} {self._run_bots()}{self._record_hands()}"
         self._refresh()
         self.message.value = message_html(f"{said}{self._prompt()}", "ok")
         self._autosave()
@@ -424,18 +524,23 @@ class GamePlayer:
                              f"{html.escape(game.ruleset.name)} rules, seed {html.escape(str(game.seed))}</small>")
         self.score.value = game_score_html(game, self.seat, self.style)
         view = rnd.view(self.seat)
-        self.table.value = table_html(view if self.hints else replace(view, legal=None), self.style, own_hand=False)
+        self.table.value = table_html(view if self.show_legal else replace(view, legal=None), self.style,
+                                      own_hand=False)
         choosing = self.my_turn and rnd.contract is None
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and rnd.may_schieben)
         self.choose_button.disabled = not choosing
-        legal = view.legal if self.hints and self.my_turn else None
+        legal = view.legal if self.show_legal and self.my_turn else None
         hand = view.hand if not game.over else ()
         self._hand.draw(hand, () if legal is None else [c for c in hand if c not in legal])
         self.log.value = log_html(rnd, self.style)
         finished = [r for r in game.rounds if r is not rnd]
         self.last_hand.value = ("<details class='jass-last-hand'><summary><b>The hand before</b></summary>"
                                 f"{log_html(finished[-1], self.style)}</details>" if finished else "")
+        self.hint_box.refresh()
+        self.hint_box.ui.layout.display = None if not game.over and rnd.contract is not None else "none"
+        done = self._finished()
+        self.mistakes.set_round(done[-1] if done else None, self.seat, self.hand_label(len(done)))
 
 
 def game_score_html(game: Game, seat: Seat | int = 0, style: str = "french") -> str:

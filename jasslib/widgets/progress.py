@@ -3,7 +3,8 @@
 :func:`progress_panel` shows what the trainers recorded across sessions: the exercises done, how many
 were right at the first check and how many after a hint, one line per topic, the rules missed most (each
 rule id a link to the rule book), the questions answered at the end of the notebooks (right, right at the
-first check, the checks made, notebook by notebook), and the trainer to go to next (a topic the learner
+first check, the checks made, notebook by notebook), the rounds played at the round and game players with
+the accuracy of the latest reviewed ones (:data:`ROUNDS_SHOWN`), and the trainer to go to next (a topic the learner
 struggles with, else the first topic in course order that is not yet secure), linked to its place on the
 app's page of trainers (:func:`jasslib.widgets.trainers_page.trainer_link`).  **Open** starts that
 trainer below the panel, where the learner left off; its checks are recorded in the same file and the
@@ -48,10 +49,13 @@ from ._common import check_style, guarded, message_html, text_html
 from .trainer import FinalCheck, Trainer
 from .trainers_page import TRAINERS_PAGE, trainer_link
 
-__all__ = ["ProgressPanel", "progress_panel", "MISSED_SHOWN"]
+__all__ = ["ProgressPanel", "progress_panel", "MISSED_SHOWN", "ROUNDS_SHOWN"]
 
 MISSED_SHOWN = 5
 """How many of the rules missed most the panel lists."""
+
+ROUNDS_SHOWN = 8
+"""How many of the latest reviewed rounds the panel lists with their accuracy."""
 
 
 def _title(topic: str) -> str:
@@ -80,6 +84,7 @@ class ProgressPanel:
     panel; None: no link).
 
     Public widgets: :attr:`ui`, :attr:`summary`, :attr:`topics_table`, :attr:`questions_table`,
+    :attr:`rounds_table` (the rounds played at the table and the latest reviewed rounds' accuracy),
     :attr:`missed`, :attr:`next_up`,
     :attr:`open_button`, :attr:`refresh_button`, :attr:`name_text`, :attr:`name_button`, :attr:`message`
     and :attr:`trainer_box` (where **Open** puts :attr:`trainer`).  :attr:`record` is the record last read
@@ -107,6 +112,7 @@ class ProgressPanel:
         self.summary = w.HTML()
         self.topics_table = w.HTML()
         self.questions_table = w.HTML()
+        self.rounds_table = w.HTML()
         self.missed = w.HTML()
         self.next_up = w.HTML()
         self.message = w.HTML()
@@ -129,6 +135,7 @@ class ProgressPanel:
                 self.summary,
                 self.topics_table,
                 self.questions_table,
+                self.rounds_table,
                 self.missed,
                 w.HBox([self.next_up, self.open_button]),
                 w.HBox([self.name_text, self.name_button, self.refresh_button]),
@@ -180,12 +187,14 @@ class ProgressPanel:
         self.summary.value = self._summary_html(record)
         self.topics_table.value = self._topics_html(record)
         self.questions_table.value = self._questions_html(record)
+        self.rounds_table.value = self._rounds_html(record)
         self.missed.value = self._missed_html(record)
         self.next_up.value = self._next_html(self.suggestion, self.trainers_page)
         self.open_button.description = "Open the final check" if self.suggestion is None else "Open"
 
     def _show_nothing(self) -> None:
-        for widget in (self.summary, self.topics_table, self.questions_table, self.missed, self.next_up):
+        for widget in (self.summary, self.topics_table, self.questions_table, self.rounds_table, self.missed,
+                       self.next_up):
             widget.value = ""
 
     @staticmethod
@@ -235,6 +244,30 @@ class ProgressPanel:
                                                  "checks", "not right yet"))
         return (f"<table class='jass-table jass-progress-questions'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+    @staticmethod
+    def _rounds_html(record: ProgressRecord) -> str:
+        """The rounds played at the table: how many, the hints used, and the latest reviewed rounds' accuracy
+        (oldest first, so that a learner sees it improve)."""
+        rounds = record.rounds
+        if not rounds.played:
+            return ""
+        head = (f"<p><b>Rounds at the table:</b> {_plural(rounds.played, 'round')} played, "
+                f"{_plural(rounds.hints, 'hint')} asked (the card shown {_plural(rounds.cards, 'time')}).</p>")
+        reviewed = rounds.reviewed[-ROUNDS_SHOWN:]
+        if not reviewed:
+            return (f"<div class='jass-progress-rounds'>{head}<p><small>Review a round, or Learn from your mistakes, "
+                    "to see its accuracy here.</small></p></div>")
+        rows = "".join(
+            f"<tr><td>{html.escape(e.label)}</td><td style='text-align:right'>{e.mean_lost:.1f}</td>"
+            f"<td style='text-align:right'>{e.within_2:.0%}</td><td style='text-align:right'>{e.hints}</td></tr>"
+            for e in reviewed if e.mean_lost is not None and e.within_2 is not None)
+        heads = "".join(f"<th>{h}</th>" for h in ("Round", "expected points lost per card",
+                                                  "cards within 2 points of the best", "hints"))
+        return (f"<div class='jass-progress-rounds'>{head}<p>Your accuracy in the latest reviewed rounds, from what "
+                "you could see (oldest first; fewer points lost is better):</p>"
+                f"<table class='jass-table jass-progress-accuracy'><thead><tr>{heads}</tr></thead>"
+                f"<tbody>{rows}</tbody></table></div>")
 
     @staticmethod
     def _counts_html(t: TopicProgress) -> str:

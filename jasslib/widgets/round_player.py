@@ -19,7 +19,11 @@ True
 
 Once the round is over, **Review** judges every card with all cards open (double dummy,
 :func:`jasslib.analysis.review`): each of the learner's cards is marked best or "lost N points" with
-the best cards shown, and the same for the bots, with each seat's and team's total.
+the best cards shown, and the same for the bots, with each seat's and team's total.  Above it, the
+learner's cards are judged from what the learner could see (the Hint's search, from trick 1), with the
+round's **accuracy**; **Learn from your mistakes** (:attr:`RoundPlayer.mistakes`, a
+:class:`~jasslib.widgets.mistakes.MistakesPanel`) goes back to each card that cost at least
+:data:`~jasslib.analysis.MISTAKE_POINTS` expected points and asks for a better one.
 
 >>> p.review_button.disabled
 False
@@ -40,7 +44,7 @@ from ..contracts import Contract
 from ..display import cards_html, trick_html
 from ..errors import ArgumentError, CardParseError, IllegalPlayError, JassError, excerpt
 from ..players import Player, RuleBasedPlayer, take_turn
-from ..progress import ProgressSpec, save_round, trainer_progress
+from ..progress import ProgressSpec, save_round, save_round_accuracy, trainer_progress
 from ..round import Round, RoundView
 from ..rulesets import CLASSIC, Ruleset
 from ..seats import Seat
@@ -56,6 +60,7 @@ from ._common import (
     text_html,
 )
 from .hint import HintBox
+from .mistakes import MistakesPanel
 
 __all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html", "own_view_html"]
 
@@ -76,7 +81,10 @@ class RoundPlayer:
     every legal card.  ``hint_budget``/``hint_samples``: the search's seconds and layouts per hint.  The
     hints used are told in the round's summary (:attr:`hints_used`, :attr:`cards_shown`) and, when the
     round is over, recorded in progress (``progress``: as the trainers', see
-    :func:`jasslib.progress.trainer_progress`).
+    :func:`jasslib.progress.trainer_progress`).  Once the round is over, **Learn from your mistakes**
+    (:attr:`learn_button`, :attr:`mistakes`, :meth:`learn`) replays it to each of the learner's costly cards;
+    the round's accuracy from the learner's own view (:attr:`accuracy`, once judged by Review or Learn from
+    your mistakes) is recorded in progress too, with the round (:meth:`round_label`).
 
     ``show_tricks=True`` shows the cards of the finished tricks while the hand is played (in the table, to
     expand, and in the log); the **Finished tricks** checkbox switches it.  It is off by default: in the
@@ -158,10 +166,14 @@ class RoundPlayer:
         self.new_round_button.on_click(self._on_new_round)
         self.review_button.on_click(self._on_review)
         self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
+        self.mistakes = MistakesPanel(self.style, seed=seed, time_budget=hint_budget, samples=hint_samples,
+                                      on_judged=self._on_judged, draw_table=self._lesson_table)
+        self.learn_button = self.mistakes.learn_button
         self._recorded = False
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             self.hint_box.ui, w.HBox([self.new_round_button, self.review_button]), self.review_output,
+             self.hint_box.ui, w.HBox([self.new_round_button, self.review_button, self.learn_button]),
+             self.mistakes.ui, self.review_output,
              w.HBox([self.tricks_checkbox, self.tricks_note], layout=w.Layout(align_items="center")),
              w.HTML("<b>Log</b>"), self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -222,16 +234,37 @@ class RoundPlayer:
             return None
         return rnd.view(self.seat)
 
+    def round_label(self) -> str:
+        """The name of the round in progress (its seed), with which its accuracy is recorded."""
+        return f"round {self.round.seed}"[:200]
+
     def _record_round(self) -> None:
         """Once per finished round: the hints used go to progress (never raises)."""
         if self._recorded or not self.round.done:
             return
         self._recorded = True
-        self.progress_note = save_round(self.progress, hints=self.hints_used, cards=self.cards_shown)
+        self.progress_note = save_round(self.progress, hints=self.hints_used, cards=self.cards_shown,
+                                        label=self.round_label())
+
+    def _on_judged(self, accuracy: Any) -> None:
+        """The round's cards are judged from the learner's view: its accuracy goes to progress (never raises)."""
+        self.accuracy = accuracy
+        note = save_round_accuracy(self.progress, self.round_label(), accuracy)
+        if note:
+            self.mistakes.accuracy.value += message_html(note, "warn")
+
+    def learn(self) -> None:
+        """**Learn from your mistakes** (as clicking it): see :class:`~jasslib.widgets.mistakes.MistakesPanel`."""
+        self.mistakes.start()
+
+    def _lesson_table(self, view: RoundView) -> str:
+        return table_html(view, self.style, own_hand=False, show_tricks=True)
 
     def _start(self) -> None:
         self.last_review = None
         self.last_own_review = None
+        self.accuracy = None
+        self.mistakes.set_round(None)
         self._recorded = False
         self.hint_box.reset_counts()
         self.review_output.value = ""
@@ -266,7 +299,8 @@ class RoundPlayer:
                     f"(the card shown {self.cards_shown} time{'s' if self.cards_shown != 1 else ''})")
             note = f" {self.progress_note}" if self.progress_note else ""
             return (f"The round is over: team 0 {s.total[0]}, team 1 {s.total[1]}. You used {used}.{note} "
-                    "Click New round to play again.")
+                    "Review or Learn from your mistakes judges your cards from what you could see and gives your "
+                    "accuracy; New round deals again.")
         if not self.my_turn:  # pragma: no cover - the bots always play on to the learner's turn
             return f"Waiting for seat {int(rnd.to_move)}."  # type: ignore[arg-type]  # the round is in play here, so its contract is set
         if rnd.contract is None:
@@ -355,11 +389,9 @@ class RoundPlayer:
             return
         if self.last_review is None:
             self.review_output.value = message_html("Solving every position of the round with all cards open …")
-            from ..analysis import review, review_own_view
+            from ..analysis import review
 
-            self.last_own_review = review_own_view(self.round, self.seat, seed=self.seed,
-                                                   time_budget=self.hint_box.time_budget,
-                                                   samples=self.hint_box.samples)
+            self.last_own_review = self.mistakes.table()
             self.last_review = review(self.round, from_trick=self.review_start())
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
                                     + review_html(self.last_review, self.seat, self.style))
@@ -398,6 +430,7 @@ class RoundPlayer:
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
         self.review_button.disabled = not rnd.done
+        self.mistakes.set_round(rnd if rnd.done else None, self.seat, self.round_label())
         self._build_hand(view)
         self.hint_box.refresh()
         self.hint_box.ui.layout.display = None if rnd.contract is not None and not rnd.done else "none"
