@@ -73,7 +73,7 @@ from ..round import Round, RoundView
 from ..seats import Seat
 from ..weis import Declaration, Weis, _contest, best_declarations, find_weis, four_points, has_weis, stoeck_mask_held
 
-__all__ = ["LayoutSampler", "Knowledge", "knowledge", "sample_layouts", "MAX_LAYOUTS"]
+__all__ = ["LayoutSampler", "Knowledge", "knowledge", "sample_layouts", "MAX_LAYOUTS", "PROPOSALS"]
 
 Layout = tuple[CardSet, CardSet, CardSet, CardSet]
 """The four current hands, seat 0 first."""
