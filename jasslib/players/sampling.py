@@ -233,7 +233,6 @@ class _Fact:
             for base in (0, 9, 18, 27):
                 self.by_suit[base] = frozenset(w for w in shown.weis
                                                if w.is_sequence and w.cards.mask >> base & 0x1FF)
-        self._empty = Declaration((), self.contract)
         self.key = (kind, seat, int(self.contract), self.ruleset, int(self.forehand), shown, winner)
         """Two facts with equal keys are the same predicate (their suit judgements are shared)."""
         memo = _SUIT_JUDGED.get(self.key)
@@ -250,7 +249,7 @@ class _Fact:
         if not d.weis:
             return True
         assert self.shown is not None
-        empty = self._empty
+        empty = Declaration((), self.contract)
         decls = [empty, empty, empty, empty]
         decls[self.winner] = self.shown
         decls[self.seat] = d
@@ -399,9 +398,8 @@ class _SuitDP:
         self.suits = tuple(suits)
         self.memo: dict[tuple[object, ...], np.ndarray] = {}
         self.merged: dict[tuple[object, ...], list[tuple[State, np.ndarray, list[int]]]] = {}
-        self.lists: dict[tuple[int, int, int, int], list[tuple[int, int, int]]] = {}
         self.choice: dict[tuple[Any, ...], tuple[list[Any], list[int], int]] = {}
-        self.parts: dict[tuple[Any, ...], np.ndarray] = {}
+        self.lists: dict[tuple[int, int, int, int], list[tuple[int, int, int]]] = {}
 
     def _info(self, h: int, chunk: int, base: int, memo: dict[int, object]) -> object:
         """What the DP keeps of holder ``h``'s initial cards ``chunk`` in one suit: ``False`` (fails
@@ -506,15 +504,10 @@ class _SuitDP:
                         ok = False
             t[0, 0] = 1 if ok else 0
         else:
-            merged = self._merged(i, state)
-            parts = np.zeros((max(len(merged), 1), 10, 10), dtype=np.int64)
-            for e, (nxt, c, _) in enumerate(merged):
+            for nxt, c, _ in self._merged(i, state):
                 w = self.table(i + 1, nxt)
-                part = parts[e]
                 for k0, k1 in zip(*np.nonzero(c)):
-                    part[k0:, k1:] += c[k0, k1] * w[:10 - k0, :10 - k1]
-            t = parts.sum(axis=0)
-            self.parts[key] = parts
+                    t[k0:, k1:] += c[k0, k1] * w[:10 - k0, :10 - k1]
         self.memo[key] = t
         return t
 
@@ -527,35 +520,28 @@ class _SuitDP:
         hands = list(self.forced)
         r0, r1, _ = self.r0
         state = self.start
-        choice = self.choice
         for i in range(4):
             ck = (i, r0, r1, state)
-            got = choice.get(ck)
+            got = self.choice.get(ck)
             if got is None:
                 options, cumulative, total = [], [], 0
-                self.table(i, state)
-                for part, (nxt, c, gs) in zip(self.parts[i, state], self.merged[i, state]):
-                    if not part[r0, r1]:
-                        continue
+                for nxt, c, gs in self._merged(i, state):
                     w = self.table(i + 1, nxt)
                     prod = c[:r0 + 1, :r1 + 1] * w[r0::-1, r1::-1]
                     for k0, k1 in zip(*np.nonzero(prod)):
                         total += int(prod[k0, k1])
-                        options.append((nxt, int(k0), int(k1), gs, int(w[r0 - k0, r1 - k1])))
+                        options.append((nxt, int(k0), int(k1), gs))
                         cumulative.append(total)
-                got = choice[ck] = (options, cumulative, total)
+                got = self.choice[ck] = (options, cumulative, total)
             options, cumulative, total = got
-            # one number x in [0, layouts left) picks the group, the numbers of cards and the assignment
-            x = rng.randrange(total)
-            j = bisect_right(cumulative, x) if len(options) > 1 else 0
-            state, k0, k1, gs, wn = options[j]
-            if j:
-                x -= cumulative[j - 1]
+            j = 0 if len(options) == 1 else bisect_right(cumulative, rng.randrange(total))
+            state, k0, k1, gs = options[j]
             lk = (i, k0, k1, id(gs))
             lists = self.lists.get(lk)
             if lists is None:
                 lists = self.lists[lk] = [a for g in gs for a in self.suits[i][g][2].get((k0, k1), ())]
-            a = lists[x // wn]
+            # the assignment: uniform among the groups' assignments with these numbers of cards
+            a = lists[0] if len(lists) == 1 else lists[rng.randrange(len(lists))]
             hands[0] |= a[0]
             hands[1] |= a[1]
             hands[2] |= a[2]
