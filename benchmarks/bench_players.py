@@ -25,6 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from jasslib import Contract, Round
 from jasslib.players import RandomPlayer, RuleBasedPlayer, SearchPlayer
@@ -55,17 +56,17 @@ def _contract_for(rnd: Round, deal: int, mode: str) -> tuple[Contract, bool]:
     return c2, True
 
 
-def play_deal(deal: int, seed: int, opponent: str, mode: str, budget: float) -> dict[str, object]:
+def play_deal(deal: int, seed: int, opponent: str, mode: str, budget: float) -> dict[str, Any]:
     """Both mirrored rounds of one deal: the search team's points, totals and the seconds of its moves."""
-    out: dict[str, object] = {"trick": 0, "trick_total": 0, "score": 0, "score_total": 0, "times": [],
-                              "sampling": 0.0, "acceptance": 1.0}
+    out: dict[str, Any] = {"trick": 0, "trick_total": 0, "score": 0, "score_total": 0, "times": [],
+                              "sampling": 0.0, "proposals": 0, "refused": 0, "layouts": 0}
     for search_team in (0, 1):
         rnd = Round.deal(seed=f"bench-players/{seed}/{deal}")
         contract, _ = _contract_for(rnd, deal, mode)
         rnd.choose(contract)
         search = SearchPlayer(seed=f"{seed}/{deal}/{search_team}", time_budget=budget)
         other = RuleBasedPlayer() if opponent == "rule" else RandomPlayer(seed=f"{seed}/{deal}/{search_team}")
-        times: list[float] = out["times"]  # type: ignore[assignment]
+        times: list[float] = out["times"]
         while not rnd.done:
             seat = rnd.to_move
             assert seat is not None
@@ -75,16 +76,17 @@ def play_deal(deal: int, seed: int, opponent: str, mode: str, budget: float) -> 
                 card = search.play_card(view)
                 if len(view.legal or ()) > 1:
                     times.append(time.perf_counter() - t)
-                    out["sampling"] += search.last_move["sampling_seconds"]  # type: ignore[operator]
-                    out["acceptance"] = min(out["acceptance"], search.last_move["acceptance"])  # type: ignore[call-overload]
+                    out["sampling"] += search.last_move["sampling_seconds"]
+                    for key in ("proposals", "refused", "layouts"):
+                        out[key] += search.last_move[key]
             else:
                 card = other.play_card(view)
             rnd.play(card, seat)
         sc = rnd.score()
-        out["trick"] += sc.trick_points[search_team]  # type: ignore[operator]
-        out["trick_total"] += sum(sc.trick_points)  # type: ignore[operator]
-        out["score"] += sc.total[search_team]  # type: ignore[operator]
-        out["score_total"] += sum(sc.total)  # type: ignore[operator]
+        out["trick"] += sc.trick_points[search_team]
+        out["trick_total"] += sum(sc.trick_points)
+        out["score"] += sc.total[search_team]
+        out["score_total"] += sum(sc.total)
     return out
 
 
@@ -100,7 +102,7 @@ def _ratio(xs: list[float], ys: list[float]) -> tuple[float, float]:
     return r, 1.96 * sd / (my * math.sqrt(n))
 
 
-def _run_row(args: tuple[Row, int, int]) -> tuple[Row, list[dict[str, object]], float]:
+def _run_row(args: tuple[Row, int, int]) -> tuple[Row, list[dict[str, Any]], float]:
     row, seed, progress = args
     start = time.perf_counter()
     results = []
@@ -108,26 +110,29 @@ def _run_row(args: tuple[Row, int, int]) -> tuple[Row, list[dict[str, object]], 
         results.append(play_deal(d, seed, row.opponent, row.contracts, row.budget))
         if progress and (d + 1) % progress == 0:
             part = [r["trick"] for r in results], [r["trick_total"] for r in results]
-            share, _ = _ratio(*part)  # type: ignore[arg-type]
+            share, _ = _ratio(*part)
             print(f"  [{row.name}] {d + 1}/{row.deals} deals, share so far {100 * share:.1f} %, "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     return row, results, time.perf_counter() - start
 
 
-def report(row: Row, results: list[dict[str, object]], seconds: float) -> str:
-    xs = [float(r["trick"]) for r in results]  # type: ignore[arg-type]
-    ys = [float(r["trick_total"]) for r in results]  # type: ignore[arg-type]
+def report(row: Row, results: list[dict[str, Any]], seconds: float) -> str:
+    xs = [float(r["trick"]) for r in results]
+    ys = [float(r["trick_total"]) for r in results]
     share, half = _ratio(xs, ys)
-    sx = [float(r["score"]) for r in results]  # type: ignore[arg-type]
-    sy = [float(r["score_total"]) for r in results]  # type: ignore[arg-type]
+    sx = [float(r["score"]) for r in results]
+    sy = [float(r["score_total"]) for r in results]
     sshare, shalf = _ratio(sx, sy)
-    times = sorted(t for r in results for t in r["times"])  # type: ignore[attr-defined]
+    times = sorted(t for r in results for t in r["times"])
     med = statistics.median(times) if times else float("nan")
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
     mx = times[-1] if times else float("nan")
     per_round = sum(xs) / (2 * len(xs))
-    sampling = sum(float(r["sampling"]) for r in results) / max(sum(times), 1e-9)  # type: ignore[arg-type]
+    sampling = sum(float(r["sampling"]) for r in results) / max(sum(times), 1e-9)
     score_round = sum(sx) / (2 * len(sx))
+    layouts = sum(int(r["layouts"]) for r in results)
+    proposals = sum(int(r["proposals"]) for r in results)
+    refused = sum(int(r["refused"]) for r in results)
     met = ""
     if row.opponent == "rule" and row.budget == DEFAULT_BUDGET:
         ok = share >= TARGET_SHARE and med <= 1 and p95 <= 3 and mx <= 5
@@ -135,8 +140,8 @@ def report(row: Row, results: list[dict[str, object]], seconds: float) -> str:
     return (f"{row.name:<34} {row.deals:>5} deals  trick points {100 * share:5.1f} % ± {100 * half:.1f}  "
             f"hand scores {100 * sshare:5.1f} % ± {100 * shalf:.1f}  per round {per_round:5.1f} trick / "
             f"{score_round:5.1f} score  s/move median {med:.3f} p95 {p95:.3f} max {mx:.2f} "
-            f"({len(times)} moves, {100 * sampling:.0f} % of it sampling, lowest Weis acceptance "
-            f"{min(float(r['acceptance']) for r in results):.2f})  {seconds:.0f} s{met}")  # type: ignore[arg-type]
+            f"({len(times)} moves, {layouts / max(len(times), 1):.0f} layouts a move, {100 * sampling:.0f} % of "
+            f"the time sampling, {refused} of {proposals} Weis proposals refused)  {seconds:.0f} s{met}")
 
 
 DEFAULT_BUDGET = 1.0

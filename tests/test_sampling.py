@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from jasslib import Card, CardSet, Contract, IllegalPlayError, ImpossibleViewError, JassError, Round, RoundView, Seat
 from jasslib.play import legal_mask
-from jasslib.players import RandomPlayer, RuleBasedPlayer
+from jasslib.players import RandomPlayer, RuleBasedPlayer, sampling
 from jasslib.players.sampling import LayoutSampler, knowledge, sample_layouts
 
 CONTRACTS = list(Contract)
@@ -112,6 +112,38 @@ def test_uniform_over_every_consistent_layout(seed: int, contract: Contract, car
     assert set(counts) <= good  # never an inconsistent layout
     stat = sum((counts.get(h, 0) - n / len(good)) ** 2 / (n / len(good)) for h in good)
     assert chi2_sf(stat, len(good) - 1) > 1e-4, (stat, len(good))
+
+
+@pytest.mark.parametrize("seed,contract,cards", [
+    (1, Contract.SPADES, 25),      # nobody had a Weis; a seat could hold four of a kind (W3)
+    (7, Contract.SPADES, 25),      # seat 0 won the Weis; the others' Weis were weaker (W6, W7)
+    (2, Contract.HEARTS, 25),      # Stöck announced (S2), a Weis won, a four of a kind possible
+    (0, Contract.CLUBS, 26),       # seat 3 showed a sequence: its cards are placed, its partner's Weis shown
+    (3, Contract.DIAMONDS, 26),
+])
+def test_uniform_with_weis_and_stoeck_facts(seed: int, contract: Contract, cards: int,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chi-square on endings where the Weis shown (W8) and Stöck (S2) rule layouts out that the play allows:
+    both ways of drawing (proposals judged whole, and the exact DP they fall back on) are uniform over
+    exactly the consistent layouts, and ``count`` is their number."""
+    r = play_to(seed, contract, cards, "random")
+    view = r.view(r.to_move)  # type: ignore[arg-type]  # in play
+    k = knowledge(view)
+    card_level = [h for h in all_layouts(view)
+                  if all(not h[s] & k.excluded[s] and h[s] & k.forced[s] == k.forced[s] for s in range(4))]
+    good = {h for h in card_level if consistent(view, h)}
+    assert tuple(h.mask for h in r.hands) in good
+    assert len(good) < len(card_level)  # the Weis facts rule out layouts the play alone allows
+    assert LayoutSampler(view).count == len(good)
+    for exact in (False, True):
+        if exact:
+            monkeypatch.setattr(sampling, "PROPOSALS", 0)  # every draw through the exact DP
+        sampler = LayoutSampler(view)
+        n = 30 * len(good)
+        counts = Counter(sampler.sample_masks(n, seed=f"chi2/{exact}"))
+        assert set(counts) <= good
+        stat = sum((counts.get(h, 0) - n / len(good)) ** 2 / (n / len(good)) for h in good)
+        assert chi2_sf(stat, len(good) - 1) > 1e-4, (exact, stat, len(good))
 
 
 def test_weis_facts_are_used() -> None:

@@ -9,19 +9,37 @@ three seats in every way that agrees with what the seat knows, each such layout 
   is not legal from the cards it is known to have held at that moment (``c`` and the cards it
   played later) plus ``y``.  So trumping while holding the led suit (P3) proves nothing about
   that suit, and keeping back the lone Puur on a trump lead (P5) only proves "no other trump";
-* the Weis shown to the table (W8): after the first trick, each seat's best declaration
-  (:func:`jasslib.weis.best_declarations`) and the contest (W6, W7) must give the same winner and
-  the same shown declarations as the view — this also covers "nobody had a Weis" and "the other
-  team's Weis was weaker".  Stöck announced (S2) by a team means one of its seats holds the trump
-  K and Q.
+* the Weis shown to the table (W8): after the first trick every other seat's initial hand must give,
+  by :func:`jasslib.weis.best_declarations` and the contest (W6, W7, ``weis._contest``), the winner
+  and the shown declarations of the view.  Per seat that is one predicate on its initial hand
+  (:class:`_Fact`): *no Weis* (nobody won the Weis), *exactly the declaration shown* (the winning
+  team; the shown cards are placed in that hand), or *its strongest Weis loses to the winner's*
+  (the other team).  Stöck announced (S2) adds nothing about the unseen cards: it is announced
+  when its holder plays the second of trump K and Q, or shows both in a counted Weis, so the table
+  has seen both cards in that seat (:func:`knowledge` refuses a view where it has not).
 
-How: the card-level facts (allowed holders per card, hand sizes) are counted exactly by a small
-dynamic programme over groups of cards with the same allowed holders, then a layout is drawn group
-by group with the counted weights — a direct draw, no retry.  The Weis facts constrain whole hands;
-a drawn layout that contradicts them is drawn again (exact conditioning, so still uniform).  Over
-the 22,000 moves of the strength benchmark about half the draws were kept and never fewer than one
-in 50 (:attr:`LayoutSampler.acceptance`); only a view that no layout can explain keeps refusing, and
-after :data:`MAX_WEIS_DRAWS` draws it is reported as impossible.
+How (exact, no rejection that can give up):
+
+* Without Weis facts (before the first trick is complete) the cards with the same allowed holders
+  are exchangeable: a dynamic programme over these groups counts the layouts with binomials, and a
+  layout is drawn group by group with the counted weights.
+* With Weis facts, a dynamic programme over the four suits (:class:`_SuitDP`): each suit's free
+  cards are given to the holders in every allowed way, grouped by what the facts need of them, and
+  the layouts are counted as tables over the cards still to give.  *Proof that suit-by-suit judging
+  is exact*: a hand without a Weis-making four of a kind has as its best declaration the union of
+  its suits' best declarations (:func:`jasslib.weis.best_declarations`, the same decomposition the
+  fast backends use, :func:`jasslib.weis.fast_tables`); so "no Weis", "exactly this declaration"
+  and "strongest Weis weaker than the winner's" (a maximum) each hold for the hand exactly when they
+  hold for every suit.  A holder for whom a four of a kind is still possible (all four cards of an
+  eligible rank could be in its initial hand) is *open*: in the exact DP its cards that can take part
+  in a Weis (those in a sequence of their suit or of a possible four's rank: the others change no
+  Weis) are carried along and the whole hand is judged by weis.py at the end.
+* Because carrying those cards is slow, draws first use a *proposal* DP in which an open holder that
+  ends with a four of a kind is counted whatever its suits say; such a drawn hand is then judged
+  whole (exact conditioning: an accepted proposal is uniform over the consistent layouts).  After
+  :data:`PROPOSALS` refusals in a row the sampler switches for good to the exact DP, which always
+  terminates (4 suits, finitely many states).  Every draw is therefore exactly uniform and no draw
+  can fail for a possible view; ``proposals`` and ``refused`` count what happened.
 
 >>> from jasslib import Round
 >>> r = Round.deal(seed=1); r.choose("obenabe")
@@ -43,22 +61,19 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb
+from typing import Any
+
+import numpy as np
 
 from .. import _check
-from ..cards import FULL_MASK, CardSet
+from ..cards import FULL_MASK, CardSet, Rank
 from ..errors import ArgumentError, ImpossibleViewError, PhaseError, excerpt
 from ..play import legal_mask
 from ..round import Round, RoundView
 from ..seats import Seat
-from ..weis import _contest, best_declarations, has_weis, stoeck_mask_held
+from ..weis import Declaration, Weis, _contest, best_declarations, find_weis, four_points, has_weis, stoeck_mask_held
 
-__all__ = ["LayoutSampler", "Knowledge", "knowledge", "sample_layouts", "MAX_WEIS_DRAWS"]
-
-MAX_WEIS_DRAWS = 100_000
-"""Draws after which a view whose Weis no drawn layout explains is reported as impossible.
-
-The lowest acceptance the strength benchmark saw is one draw in 50 (it prints the lowest rate), so a
-possible view reaching this bound has a probability below ``0.98**100_000``, about ``e**-2000``."""
+__all__ = ["LayoutSampler", "Knowledge", "knowledge", "sample_layouts", "MAX_LAYOUTS", "PROPOSALS"]
 
 Layout = tuple[CardSet, CardSet, CardSet, CardSet]
 """The four current hands, seat 0 first."""
@@ -172,19 +187,375 @@ def knowledge(view: RoundView) -> Knowledge:
         s = next(s for s in range(4) if forced[s] & excluded[s])
         raise ImpossibleViewError(f"seat {s}'s shown Weis needs {CardSet.from_mask(forced[s] & excluded[s])}, "
                                   "which its play or another shown Weis rules out (W8)")
+    if contract is not None:  # S2: Stöck is announced on cards the table sees (both played, or a shown Weis)
+        for t in range(2):
+            if view.stoeck_recorded[t] and not any(
+                    stoeck_mask_held(played_by[s] | (d.cards.mask if (d := view.weis_shown[s]) is not None else 0),
+                                     contract) for s in (t, t + 2)):
+                raise ImpossibleViewError(f"team {t} announced Stöck, but no seat of it played or showed the "
+                                          "trump K and Q (S2)")
     return Knowledge(Seat(me), unseen, (sizes[0], sizes[1], sizes[2], sizes[3]),
                      (excluded[0], excluded[1], excluded[2], excluded[3]),
                      (forced[0], forced[1], forced[2], forced[3]),
                      (played_by[0], played_by[1], played_by[2], played_by[3]))
 
 
+_SUIT_JUDGED: dict[tuple[object, ...], dict[int, bool]] = {}
+"""Per :attr:`_Fact.key`, the suits judged so far (a fact stays the same from the first trick to the end)."""
+_SUIT_GROUPS: dict[tuple[object, ...], tuple[Any, ...]] = {}
+"""A suit's grouped assignments, by everything they depend on: reused from move to move while the suit is
+not played (the facts stay, and a trick changes one or two suits)."""
+
+
+class _Fact:
+    """What the Weis shown (W6–W8) say about one other seat's initial hand: a predicate, asked of weis.py.
+
+    ``kind`` is ``"none"`` (the hand held no Weis), ``"equal"`` (its best declaration is ``shown``,
+    the declaration the table was shown) or ``"loses"`` (its best declaration's strongest Weis
+    loses the contest to ``shown``, the winner's, declared by ``winner``).  :meth:`whole` judges a
+    whole initial hand; :meth:`suit` judges one suit's cards of a hand that holds no Weis-making
+    four of a kind (then the best declaration is the union of each suit's best, see
+    :func:`jasslib.weis.best_declarations`, so the whole predicate is the conjunction over suits).
+    """
+
+    def __init__(self, kind: str, view: RoundView, seat: int, shown: Declaration | None = None,
+                 winner: int = -1) -> None:
+        assert view.contract is not None
+        self.kind = kind
+        self.seat = seat
+        self.contract = view.contract
+        self.ruleset = view.ruleset
+        self.forehand = view.forehand
+        self.shown = shown
+        self.winner = winner
+        self.by_suit: dict[int, frozenset[Weis]] = {}
+        if shown is not None and kind == "equal":
+            for base in (0, 9, 18, 27):
+                self.by_suit[base] = frozenset(w for w in shown.weis
+                                               if w.is_sequence and w.cards.mask >> base & 0x1FF)
+        self.key = (kind, seat, int(self.contract), self.ruleset, int(self.forehand), shown, winner)
+        """Two facts with equal keys are the same predicate (their suit judgements are shared)."""
+        memo = _SUIT_JUDGED.get(self.key)
+        if memo is None:
+            if len(_SUIT_JUDGED) > 256:
+                _SUIT_JUDGED.clear()
+            memo = _SUIT_JUDGED[self.key] = {}
+        self._suit_memo = memo
+
+    def _best(self, mask: int) -> Declaration:
+        return best_declarations((mask,), self.contract, self.ruleset)[0]
+
+    def _loses(self, d: Declaration) -> bool:
+        if not d.weis:
+            return True
+        assert self.shown is not None
+        empty = Declaration((), self.contract)
+        decls = [empty, empty, empty, empty]
+        decls[self.winner] = self.shown
+        decls[self.seat] = d
+        return _contest((decls[0], decls[1], decls[2], decls[3]), self.contract, self.forehand).winner == self.winner
+
+    def whole(self, mask: int) -> bool:
+        """The predicate on a whole initial hand (any hand, four of a kind or not)."""
+        if self.kind == "none":
+            return not has_weis(mask, self.ruleset)
+        d = self._best(mask)
+        return d == self.shown if self.kind == "equal" else self._loses(d)
+
+    def suit(self, chunk: int, base: int) -> bool:
+        """The predicate on the cards ``chunk`` of the suit starting at bit ``base`` (no four of a kind)."""
+        mask = chunk << base
+        got = self._suit_memo.get(mask)
+        if got is None:
+            if self.kind == "none":
+                got = not has_weis(mask, self.ruleset)
+            elif self.kind == "equal":
+                got = frozenset(self._best(mask).weis) == self.by_suit[base]
+            else:
+                got = self._loses(self._best(mask))
+            self._suit_memo[mask] = got
+        return got
+
+
+def _facts(view: RoundView, me: int) -> dict[int, _Fact]:
+    """Per other seat, its :class:`_Fact` (empty before the first trick is complete: nothing shown yet)."""
+    if view.contract is None or not view.tricks:
+        return {}
+    others = [s for s in range(4) if s != me]
+    w = view.weis_winner
+    if w is None:
+        return {s: _Fact("none", view, s) for s in others}
+    winner = int(w)
+    strongest = view.weis_shown[winner] if winner != me else view.weis
+    if strongest is None or not strongest.weis:
+        raise ImpossibleViewError(f"seat {winner} won the Weis (W7) but shows no Weis (W8)")
+    out = {}
+    for s in others:
+        shown = view.weis_shown[s]
+        if s % 2 == winner % 2:
+            if shown is None:
+                raise ImpossibleViewError(f"seat {s}'s team won the Weis, but its declaration is not shown (W8)")
+            out[s] = _Fact("equal", view, s, shown)
+        else:
+            out[s] = _Fact("loses", view, s, strongest, winner)
+    return out
+
+_SUITS = (0, 9, 18, 27)
+
+
+def _submasks(m: int) -> list[int]:
+    """Every submask of ``m`` (``m`` itself first, 0 last)."""
+    out = []
+    sub = m
+    while True:
+        out.append(sub)
+        if sub == 0:
+            return out
+        sub = (sub - 1) & m
+
+
+State = tuple[Any, ...]
+"""Per holder: None (judged suit by suit) or what an open holder carries (see :class:`_SuitDP`)."""
+
+
+class _SuitDP:
+    """The layouts under the Weis facts, counted and drawn suit by suit (see the module).
+
+    Per holder the state after a suit is ``None`` (judged suit by suit from now on) or, while a
+    Weis-making four of a kind is still possible for it: with ``exact``, ``(kept, ranks)`` (the cards
+    of its initial hand that can take part in a Weis, judged whole at the end, and the ranks of the
+    fours still possible); without, ``(ranks, failed)`` (a hand that ends with a four of a kind is
+    counted whatever its suits say, and judged whole when drawn: a *proposal*).
+    """
+
+    def __init__(self, sampler: LayoutSampler, exact: bool) -> None:
+        k = sampler.knowledge
+        self.exact = exact
+        self.r0 = sampler._start
+        holders = sampler._holders
+        self.facts = [sampler._facts[s] for s in holders]
+        self.played = [k.played_by[s] for s in holders]
+        base_hand = [k.played_by[s] | k.forced[s] for s in holders]
+        self.forced = [k.forced[s] for s in holders]
+        allowed = [k.unseen & ~k.excluded[s] for s in holders]
+        free_all = sampler._free
+        eligible = sum(1 << r for r in range(9) if four_points(Rank(r), sampler.view.ruleset) is not None)
+        cand = []
+        for h in range(3):
+            p = base_hand[h] | (allowed[h] & free_all)
+            cand.append(eligible & p & (p >> 9) & (p >> 18) & (p >> 27) & 0x1FF)
+        self.cand = cand
+        self.start: State = tuple(None if not c else (0, c) if exact else (c, False) for c in cand)
+        suits = []
+        for base in _SUITS:
+            free = free_all >> base & 0x1FF
+            al = [allowed[h] >> base & free for h in range(3)]
+            hb = [base_hand[h] >> base & 0x1FF for h in range(3)]
+            ckey = (exact, base, free, tuple(al), tuple(hb), tuple(cand), tuple(f.key for f in self.facts))
+            cached = _SUIT_GROUPS.get(ckey)
+            if cached is not None:
+                suits.append(cached)
+                continue
+            valid = []  # per holder: its possible cards of this suit -> what the DP keeps of them
+            for h in range(3):
+                memo: dict[int, object] = {}
+                vh = {}
+                for a in _submasks(al[h]):
+                    info = self._info(h, hb[h] | a, base, memo)
+                    if info is not False:
+                        vh[a] = info
+                valid.append(vh)
+            groups: dict[tuple[object, ...], dict[tuple[int, int, int], list[tuple[int, int, int]]]] = {}
+            v1, v2 = valid[1], valid[2]
+            missing = object()
+            for a0, i0 in valid[0].items():
+                rest = free & ~a0
+                for a1 in _submasks(al[1] & rest):
+                    i1 = v1.get(a1, missing)
+                    if i1 is missing:
+                        continue
+                    a2 = rest ^ a1
+                    i2 = v2.get(a2, missing)
+                    if i2 is missing:
+                        continue
+                    by_count = groups.setdefault((i0, i1, i2), {})
+                    ks = (a0.bit_count(), a1.bit_count(), a2.bit_count())
+                    got = by_count.get(ks)
+                    if got is None:
+                        by_count[ks] = [(a0 << base, a1 << base, a2 << base)]
+                    else:
+                        got.append((a0 << base, a1 << base, a2 << base))
+            entries = []
+            for infos, by_count in groups.items():
+                counts = np.zeros((10, 10), dtype=np.int64)
+                for (k0, k1, _), assignments in by_count.items():
+                    counts[k0, k1] = len(assignments)
+                lists = {(k0, k1): assignments for (k0, k1, _), assignments in by_count.items()}
+                entries.append((infos, counts, lists))
+            if len(_SUIT_GROUPS) > 512:
+                _SUIT_GROUPS.clear()
+            suits.append(_SUIT_GROUPS.setdefault(ckey, tuple(entries)))
+        self.suits = tuple(suits)
+        self.memo: dict[tuple[object, ...], np.ndarray] = {}
+        self.merged: dict[tuple[object, ...], list[tuple[State, np.ndarray, list[int]]]] = {}
+        self.choice: dict[tuple[Any, ...], tuple[list[Any], list[int], int]] = {}
+        self.lists: dict[tuple[int, int, int, int], list[tuple[int, int, int]]] = {}
+
+    def _info(self, h: int, chunk: int, base: int, memo: dict[int, object]) -> object:
+        """What the DP keeps of holder ``h``'s initial cards ``chunk`` in one suit: ``False`` (fails
+        whatever the rest), ``None`` (passes, nothing to keep) or, when a four of a kind is still
+        possible, the cards that can take part in a Weis (``exact``) or ``(passes, ranks of fours)``."""
+        got = memo.get(chunk, memo)
+        if got is not memo:
+            return got
+        fact, cand = self.facts[h], self.cand[h]
+        passes = fact.suit(chunk, base)
+        if cand and chunk & cand:
+            if not passes and fact.kind == "none":
+                got = False  # a sequence is a Weis whatever else the hand holds (W2)
+            elif self.exact:
+                weis_cards = 0
+                for w in find_weis(CardSet.from_mask(chunk << base), fact.ruleset):
+                    weis_cards |= w.cards.mask
+                got = chunk & (weis_cards >> base | cand)  # the other cards take part in no Weis
+            else:
+                got = (passes, chunk & cand)
+        else:
+            got = None if passes else False
+        memo[chunk] = got
+        return got
+
+    def _step(self, i: int, infos: tuple[Any, ...], state: State) -> State | None:
+        """The state after suit ``i`` given what it brings each holder, or ``None`` when such layouts fail."""
+        base = _SUITS[i]
+        out: list[object] = []
+        for h in range(3):
+            st = state[h]
+            info = infos[h]
+            fact = self.facts[h]
+            if st is None:
+                if info is not None and not (info[0] if type(info) is tuple else fact.suit(info, base)):
+                    return None
+                out.append(None)
+                continue
+            if self.exact:
+                kept, ranks = st
+                if info is not None:
+                    ranks &= info
+                    if ranks:
+                        out.append((kept | info << base, ranks))
+                        continue
+                if info is not None and not fact.suit(info, base):
+                    return None
+                for j in range(i):  # no four of a kind any more: each suit on its own
+                    b = _SUITS[j]
+                    if not fact.suit(kept >> b & 0x1FF, b):
+                        return None
+                out.append(None)
+            else:
+                ranks, failed = st
+                if info is None:
+                    ranks = 0
+                else:
+                    ranks &= info[1]
+                    failed = failed or not info[0]
+                if ranks:
+                    out.append((ranks, failed))
+                elif failed:
+                    return None
+                else:
+                    out.append(None)
+        return tuple(out)
+
+    def _merged(self, i: int, state: State) -> list[tuple[State, np.ndarray, list[int]]]:
+        """Suit ``i``'s groups from ``state``, merged by the state they lead to: (next state, the summed
+        count table ``c[k0, k1]`` of their assignments, the groups)."""
+        key = (i, state)
+        got = self.merged.get(key)
+        if got is None:
+            by_next: dict[State, tuple[np.ndarray, list[int]]] = {}
+            for g, (infos, counts, _) in enumerate(self.suits[i]):
+                nxt = self._step(i, infos, state)
+                if nxt is None:
+                    continue
+                acc = by_next.get(nxt)
+                if acc is None:
+                    by_next[nxt] = (counts.copy(), [g])
+                else:
+                    acc[0][...] += counts
+                    acc[1].append(g)
+            got = self.merged[key] = [(nxt, c, gs) for nxt, (c, gs) in by_next.items()]
+        return got
+
+    def table(self, i: int, state: State) -> np.ndarray:
+        """``t[r0, r1]``: layouts of suits ``i..`` from ``state`` with ``r0``, ``r1`` cards still to give to
+        the first two holders (the third holder's number follows: the cards left add up)."""
+        key = (i, state)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        t = np.zeros((10, 10), dtype=np.int64)
+        if i == 4:
+            ok = True
+            if self.exact:
+                for h in range(3):
+                    st = state[h]
+                    if st is not None and not self.facts[h].whole(st[0]):
+                        ok = False
+            t[0, 0] = 1 if ok else 0
+        else:
+            for nxt, c, _ in self._merged(i, state):
+                w = self.table(i + 1, nxt)
+                for k0, k1 in zip(*np.nonzero(c)):
+                    t[k0:, k1:] += c[k0, k1] * w[:10 - k0, :10 - k1]
+        self.memo[key] = t
+        return t
+
+    def ways(self, r: tuple[int, int, int]) -> int:
+        """Layouts of every suit with ``r`` cards to give the holders."""
+        return int(self.table(0, self.start)[r[0], r[1]])
+
+    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """One layout (the holders' current hands) and the holders still open at the end (four of a kind)."""
+        hands = list(self.forced)
+        r0, r1, _ = self.r0
+        state = self.start
+        for i in range(4):
+            ck = (i, r0, r1, state)
+            got = self.choice.get(ck)
+            if got is None:
+                options, cumulative, total = [], [], 0
+                for nxt, c, gs in self._merged(i, state):
+                    w = self.table(i + 1, nxt)
+                    prod = c[:r0 + 1, :r1 + 1] * w[r0::-1, r1::-1]
+                    for k0, k1 in zip(*np.nonzero(prod)):
+                        total += int(prod[k0, k1])
+                        options.append((nxt, int(k0), int(k1), gs))
+                        cumulative.append(total)
+                got = self.choice[ck] = (options, cumulative, total)
+            options, cumulative, total = got
+            j = 0 if len(options) == 1 else bisect_right(cumulative, rng.randrange(total))
+            state, k0, k1, gs = options[j]
+            lk = (i, k0, k1, id(gs))
+            lists = self.lists.get(lk)
+            if lists is None:
+                lists = self.lists[lk] = [a for g in gs for a in self.suits[i][g][2].get((k0, k1), ())]
+            # the assignment: uniform among the groups' assignments with these numbers of cards
+            a = lists[0] if len(lists) == 1 else lists[rng.randrange(len(lists))]
+            hands[0] |= a[0]
+            hands[1] |= a[1]
+            hands[2] |= a[2]
+            r0 -= k0
+            r1 -= k1
+        return hands, [h for h in range(3) if state[h] is not None]
+
 class LayoutSampler:
     """Exactly uniform layouts of the unseen cards given a :class:`~jasslib.RoundView` (see the module).
 
-    Built once per view (the counting takes well under a millisecond); :meth:`sample` and
-    :meth:`sample_masks` then draw as many layouts as wanted, reproducibly from a seed.
-    :attr:`count` is the number of layouts the card-level facts allow (the Weis facts, when there
-    are any, keep a share of them).
+    Built once per view (the counting takes a few milliseconds at most); :meth:`sample` and
+    :meth:`sample_masks` then draw as many layouts as wanted, reproducibly from a seed, each draw a
+    handful of weighted choices.  :attr:`count` is the exact number of layouts that agree with every
+    fact of the view (the Weis and Stöck ones included).
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=5); r.choose("undenufe")
@@ -200,40 +571,40 @@ class LayoutSampler:
         self.view = view
         self.knowledge = k = knowledge(view)
         me = int(view.seat)
+        self._me = me
         self._holders = tuple(s for s in range(4) if s != me)
-        groups: dict[int, int] = {}
-        m = k.unseen
+        self._facts = _facts(view, me)
+        forced_all = k.forced[0] | k.forced[1] | k.forced[2] | k.forced[3]
+        self._free = k.unseen & ~forced_all
+        sizes = tuple(k.sizes[s] - k.forced[s].bit_count() for s in self._holders)
+        self._start = (sizes[0], sizes[1], sizes[2])
+        m = self._free
         while m:
             b = m & -m
             m ^= b
-            allowed = 0
-            for i, s in enumerate(self._holders):
-                if not k.excluded[s] & b:
-                    allowed |= 1 << i
-            groups[allowed] = groups.get(allowed, 0) | b
-        if 0 in groups:
-            cards = CardSet.from_mask(groups[0])
-            raise ImpossibleViewError(f"no seat can hold {cards}: every other seat's play rules it out (P2–P5)")
-        self._groups = tuple(sorted(groups.items()))
-        self._memo: dict[tuple[int, int, int, int], int] = {}
-        sizes = tuple(k.sizes[s] - k.forced[s].bit_count() for s in self._holders)
-        self._start = (sizes[0], sizes[1], sizes[2])
-        # forced cards are placed first: take them out of their groups
-        forced_all = k.forced[0] | k.forced[1] | k.forced[2] | k.forced[3]
-        self._groups = tuple((a, g & ~forced_all) for a, g in self._groups if g & ~forced_all)
-        self._bits = tuple([1 << c for c in range(36) if g >> c & 1] for _, g in self._groups)
-        self._group_masks = tuple(g for _, g in self._groups)
-        self._choice_memo: dict[tuple[int, int, int, int], tuple[list[tuple[int, int, int]], list[int], int]] = {}
-        self.count = self._ways(0, *self._start) if min(sizes) >= 0 else 0
-        if self.count == 0:
+            if all(k.excluded[s] & b for s in self._holders):
+                raise ImpossibleViewError(f"no seat can hold {CardSet.from_mask(b)}: every other seat's play "
+                                          "rules it out (P2–P5)")
+        self.proposals = 0
+        """Layouts proposed so far under Weis facts (see the module)."""
+        self.refused = 0
+        """Proposals refused because a seat's four of a kind contradicts the Weis shown."""
+        self._count: int | None = None
+        if min(sizes) < 0:
+            self._count = 0
+        elif self._facts:
+            self._dp = _SuitDP(self, exact=False)
+            four = any(self._dp.cand)  # without a possible four of a kind the proposals are exact
+            self._exact_dp: _SuitDP | None = None if four else self._dp
+            if self._dp.ways(self._start) == 0:
+                self._count = 0
+            elif not four:
+                self._count = self._dp.ways(self._start)
+        else:
+            self._init_groups()
+            self._count = self._ways(0, *self._start)
+        if self._count == 0:
             raise ImpossibleViewError(self._why_impossible())
-        self._weis = view.contract is not None and len(view.tricks) > 0
-        self._stoeck = view.contract is not None and any(view.stoeck_recorded)
-        self._draws = 0
-        self._accepted = 0
-        # seats whose hand had no Weis: all, when nobody won the Weis; a shown seat with an empty declaration
-        self._no_weis = tuple(s for s in self._holders if view.weis_winner is None
-                              or (view.weis_shown[s] is not None and not view.weis_shown[s]))
 
     def _why_impossible(self) -> str:
         k = self.knowledge
@@ -242,7 +613,30 @@ class LayoutSampler:
             if can.bit_count() < k.sizes[s]:
                 return (f"no layout fits the view: seat {s} holds {k.sizes[s]} cards but its play leaves it only "
                         f"{can.bit_count()} of the unseen cards ({CardSet.from_mask(can) or 'none'}) (P2–P5)")
+        if self._facts:
+            return ("no layout of the unseen cards explains the Weis shown (W8) with the hand sizes and the voids "
+                    "the play proves: the view contradicts itself")
         return "no layout of the unseen cards fits the hand sizes and the voids the play proves (P2–P5)"
+
+    # ------------------------------------------------------------------ card-level facts only
+    def _init_groups(self) -> None:
+        """Groups of free cards with the same allowed holders (no Weis facts: cards are exchangeable)."""
+        k = self.knowledge
+        groups: dict[int, int] = {}
+        m = self._free
+        while m:
+            b = m & -m
+            m ^= b
+            allowed = 0
+            for i, s in enumerate(self._holders):
+                if not k.excluded[s] & b:
+                    allowed |= 1 << i
+            groups[allowed] = groups.get(allowed, 0) | b
+        self._groups = tuple(sorted(groups.items()))
+        self._memo: dict[tuple[int, int, int, int], int] = {}
+        self._bits = tuple([1 << c for c in range(36) if g >> c & 1] for _, g in self._groups)
+        self._group_masks = tuple(g for _, g in self._groups)
+        self._choice_memo: dict[tuple[int, int, int, int], tuple[list[tuple[int, int, int]], list[int], int]] = {}
 
     def _ways(self, g: int, r0: int, r1: int, r2: int) -> int:
         """Layouts of groups ``g..`` with ``r0, r1, r2`` cards still to give to the three holders."""
@@ -289,7 +683,7 @@ class LayoutSampler:
             got = self._choice_memo[key] = (splits, cumulative, total)
         return got
 
-    def _draw(self, rng: random.Random) -> list[int]:
+    def _draw_groups(self, rng: random.Random) -> list[int]:
         """One layout of the card-level facts: the three holders' current hands as masks."""
         k = self.knowledge
         hands = [k.forced[s] for s in self._holders]
@@ -315,50 +709,45 @@ class LayoutSampler:
             r0, r1, r2 = r0 - k0, r1 - k1, r2 - k2
         return hands
 
-    def _agrees(self, masks: list[int]) -> bool:
-        """The Weis (W6–W8) and Stöck (S2) facts for a layout of current hands ``masks`` (seat order)."""
-        view = self.view
-        contract = view.contract
-        assert contract is not None
-        initial = [masks[s] | self.knowledge.played_by[s] for s in range(4)]
-        if self._stoeck:
-            for t in range(2):
-                if view.stoeck_recorded[t] and not (stoeck_mask_held(initial[t], int(contract))
-                                                   or stoeck_mask_held(initial[t + 2], int(contract))):
-                    return False
-        if not self._weis:
-            return True
-        for s in self._no_weis:  # quick refusals first: seats known to have had no Weis at all
-            if has_weis(initial[s], view.ruleset):
-                return False
-        decls = best_declarations(initial, contract, view.ruleset)
-        result = _contest((decls[0], decls[1], decls[2], decls[3]), contract, view.forehand)
-        if result.winner != view.weis_winner:
-            return False
-        team = result.team
-        for s in range(4):
-            shown = decls[s] if team is not None and s % 2 == int(team) else None
-            if shown != view.weis_shown[s]:
-                return False
-        return True
+    # ------------------------------------------------------------------ drawing
+    def _exact(self) -> _SuitDP:
+        """The exact DP (built on first need: a proposal refused :data:`PROPOSALS` times in a row)."""
+        if self._exact_dp is None:
+            self._exact_dp = _SuitDP(self, exact=True)
+        return self._exact_dp
+
+    def _draw_weis(self, rng: random.Random) -> list[int]:
+        """One layout of every fact (see the module: proposals, then the exact DP if they keep failing)."""
+        dp = self._dp
+        if dp.exact or dp is self._exact_dp:
+            return dp.draw(rng)[0]
+        for _ in range(PROPOSALS):
+            hands, four = dp.draw(rng)
+            self.proposals += 1
+            if all(dp.facts[h].whole(hands[h] | dp.played[h]) for h in four):
+                return hands
+            self.refused += 1
+        self._dp = self._exact()
+        if self._dp.ways(self._start) == 0:
+            raise ImpossibleViewError(self._why_impossible())
+        return self._dp.draw(rng)[0]
+
+    @property
+    def count(self) -> int:
+        """The exact number of layouts that agree with every fact of the view."""
+        if self._count is None:
+            dp = self._exact()
+            self._count = dp.ways(self._start)
+        return self._count
 
     def draw_masks(self, rng: random.Random) -> Masks:
         """One layout as four current hand masks (seat order), drawn with ``rng``."""
-        me = int(self.view.seat)
-        check = self._weis or self._stoeck
-        for _ in range(MAX_WEIS_DRAWS):
-            drawn = self._draw(rng)
-            masks = [0, 0, 0, 0]
-            masks[me] = self.view.hand.mask
-            for s, m in zip(self._holders, drawn):
-                masks[s] = m
-            self._draws += 1
-            if not check or self._agrees(masks):
-                self._accepted += 1
-                return (masks[0], masks[1], masks[2], masks[3])
-        raise ImpossibleViewError(
-            f"no layout of the unseen cards explains the Weis shown (W8) and the Stöck announced (S2) "
-            f"after {MAX_WEIS_DRAWS:,} draws: the view contradicts itself")
+        drawn = self._draw_weis(rng) if self._facts else self._draw_groups(rng)
+        masks = [0, 0, 0, 0]
+        masks[self._me] = self.view.hand.mask
+        for s, m in zip(self._holders, drawn):
+            masks[s] = m
+        return (masks[0], masks[1], masks[2], masks[3])
 
     def sample_masks(self, count: int, seed: int | str | None = 0) -> list[Masks]:
         """``count`` layouts as masks (four current hands, seat 0 first), reproducible from ``seed``."""
@@ -371,14 +760,12 @@ class LayoutSampler:
         f = CardSet.from_mask
         return [(f(a), f(b), f(c), f(d)) for a, b, c, d in self.sample_masks(count, seed)]
 
-    @property
-    def acceptance(self) -> float:
-        """The share of drawn layouts that agreed with the Weis and Stöck facts so far (1.0 before any draw)."""
-        return self._accepted / self._draws if self._draws else 1.0
-
 
 MAX_LAYOUTS = 100_000
 """The most layouts drawn by one call."""
+
+PROPOSALS = 64
+"""Proposals refused in a row after which a :class:`LayoutSampler` switches to its exact DP (see the module)."""
 
 
 def _check_count(count: int) -> int:

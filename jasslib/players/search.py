@@ -314,7 +314,8 @@ class SearchPlayer:
         start = time.perf_counter()
         legal = [int(c) for c in view.legal]
         if len(legal) == 1:
-            self.last_move = {"phase": "forced", "layouts": 0, "seconds": 0.0, "sampling_seconds": 0.0, "values": {}}
+            self.last_move = {"phase": "forced", "layouts": 0, "seconds": 0.0, "sampling_seconds": 0.0,
+                              "proposals": 0, "refused": 0, "values": {}}
             return Card(legal[0])
         rule = self._rule_card(view)
         left = len(view.hand)
@@ -360,6 +361,6 @@ class SearchPlayer:
         best = max(range(len(legal)), key=lambda j: (means[j], legal[j] == rule, -legal[j]))
         self.last_move = {"phase": "exact" if exact else "rollout", "layouts": done,
                           "seconds": time.perf_counter() - start, "sampling_seconds": sampling,
-                          "acceptance": sampler.acceptance,
+                          "proposals": sampler.proposals, "refused": sampler.refused,
                           "values": {str(Card(c)): float(means[j]) for j, c in enumerate(legal)}}
         return Card(legal[best])
