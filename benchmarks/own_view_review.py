@@ -15,8 +15,8 @@ import time
 
 from jasslib import Round
 from jasslib.analysis import MistakesLesson, hint, own_view_accuracy, review_own_view
-from jasslib.widgets import MistakesPanel
 from jasslib.players import RuleBasedPlayer, play_round
+from jasslib.widgets import MistakesPanel
 
 
 def main(rounds: int = 5) -> None:

@@ -584,7 +584,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                             "samples"),
         bad("SearchPlayer(exact_from='x')", lambda: jasslib.SearchPlayer(0, 1.0, None, "x"), BudgetError,  # type: ignore[arg-type]
             "exact_from"),
-        bad("SearchPlayer(no limit)", lambda: jasslib.SearchPlayer(0, None, None), BudgetError, "limit"))
+        bad("SearchPlayer(no limit)", lambda: jasslib.SearchPlayer(0, None, None), BudgetError, "limit"),
+        bad("SearchPlayer(samples=2**70)", lambda: jasslib.SearchPlayer(0, None, 2**70), BudgetError, "at most"))
     add("SearchPlayer", bad("SearchPlayer(seed=Seat)", lambda: jasslib.SearchPlayer(Seat.S1), CardParseError, "seed"),
         bad("SearchPlayer(seed=1.5)", lambda: jasslib.SearchPlayer(1.5), CardParseError, "seed"))  # type: ignore[arg-type]
     add("LayoutSampler", bad("LayoutSampler(None)", lambda: jasslib.LayoutSampler(None), ArgumentError, "view"),  # type: ignore[arg-type]

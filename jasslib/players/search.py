@@ -58,12 +58,12 @@ from .. import _check
 from .._numba import HAVE_NUMBA, jit
 from ..cards import Card
 from ..contracts import Contract
-from ..errors import BudgetError, PhaseError
+from ..errors import BudgetError, PhaseError, excerpt
 from ..play import legal_mask, trick_value, trick_winner_index
 from ..round import RoundView
 from ..scoring import MATCH_BONUS
 from .heuristics import SCHIEBEN, choose_card
-from .sampling import LayoutSampler
+from .sampling import MAX_LAYOUTS, LayoutSampler
 
 __all__ = ["SearchPlayer", "rollout_values"]
 
@@ -159,6 +159,8 @@ def _check_budget(name: str, value: Any, integer: bool) -> None:
     if value is None:
         return
     ok = not isinstance(value, bool) and isinstance(value, int if integer else (int, float))
+    if ok and integer and value > MAX_LAYOUTS:
+        raise BudgetError(f"{name} is at most {MAX_LAYOUTS:,} layouts a move, got {excerpt(value)}")
     if not ok or not (value > 0) or not math.isfinite(value):
         what = "the layouts searched a move, a whole number above 0" if integer else \
             "the seconds a move may take, a number above 0"
