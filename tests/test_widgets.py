@@ -34,6 +34,7 @@ from jasslib.widgets import (
     deal_trainer,
     final_check,
     legal_cards_trainer,
+    play_trainer,
     review_trainer,
     revoke_trainer,
     schneider_trainer,
@@ -63,6 +64,7 @@ NAMED = {
     "claim_check": claim_check_trainer,
     "revoke": revoke_trainer,
     "schneider": schneider_trainer,
+    "play": play_trainer,
 }
 SEEDS = (0, 1, "class 3b")
 
