@@ -702,6 +702,8 @@ def answer_wrong(t: Trainer) -> None:
         t.set_response(wrong_int(answer))
     elif kind == "seat":
         t.set_response(Seat((int(answer) + 1) % 4))
+    elif kind == "choice":  # another option than the best
+        t.set_response(next(o for o in t.exercise.position["options"] if o != answer))
     else:
         t.set_response(answer)
         t.points_inputs[0].value = str(wrong_int(int(t.points_inputs[0].value)))

@@ -18,7 +18,7 @@ the idea in one sentence, with its tip and rule id.
 >>> ex.kind, ex.answer in ex.position["options"], ex.check(ex.answer).correct
 ('choice', True, True)
 >>> wrong = next(o for o in ex.position["options"] if o != ex.answer)
->>> ex.check(wrong).correct, "expected points" in ex.check(wrong).items[0].message
+>>> ex.check(wrong).correct, "expected" in ex.check(wrong).items[0].message
 (False, True)
 """
 
@@ -211,7 +211,8 @@ def check(ex: Exercise, response: Any) -> Feedback:
     if card_puzzle and pick not in values:
         trick = [c for _, c in p["trick"]]
         verdict = check_play(pick, p["hand"], trick, p["contract"])
-        return _verdict((Item(str(pick), False, f"{pick} may not be played here: {verdict.message}", verdict.rule),))
+        text = f"{verdict.message} Pick one of the cards you may play: {_and([str(o) for o in p['options']])}."
+        return _verdict((Item(str(pick), False, text, verdict.rule),))
     unit = "expected points" if card_puzzle else "expected margin"
     every = _values_text(ex) + "."
     if pick == best:
