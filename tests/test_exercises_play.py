@@ -188,3 +188,19 @@ def test_the_worksheet_ticks_one_card_or_one_call():
     assert len({ex.position["puzzle"] for ex in items}) >= 4
     hand = items[0].position["hand"]
     assert isinstance(hand, CardSet)
+
+
+def test_the_shipped_bank_was_built_with_the_builders_settings():
+    """``python -m jasslib.exercises.play_bank`` with its defaults writes the shipped file again: same settings."""
+    import json
+
+    from jasslib.exercises import play_bank
+
+    meta = json.loads(play_bank.BANK_FILE.read_text(encoding="utf-8"))["meta"]
+    assert meta["rounds"] == play_bank.ROUNDS and meta["per_idea"] == play_bank.PER_IDEA and meta["seed"] == "0"
+    assert (meta["min_margin"], meta["min_contract_margin"], meta["z"], meta["t_batches"]) == (
+        MIN_MARGIN, MIN_CONTRACT_MARGIN, Z, T_BATCHES)
+    assert (meta["rollout_samples"], meta["exact_samples"], meta["exact_from"]) == (
+        play_bank.ROLLOUT_SAMPLES, play_bank.EXACT_SAMPLES, play_bank.EXACT_FROM)
+    assert (meta["contract_batches"], meta["contract_deals"]) == (play_bank.CONTRACT_BATCHES, play_bank.CONTRACT_DEALS)
+    assert all(len([e for e in ENTRIES if e["idea"] == idea]) <= play_bank.PER_IDEA for idea in meta["ideas"])

@@ -77,6 +77,7 @@ __all__ = [
     "CARD_IDEAS",
     "CONTRACT_IDEAS",
     "PER_IDEA",
+    "ROUNDS",
     "bank",
     "card_values",
     "contract_values",
@@ -114,8 +115,10 @@ CARD_IDEAS: tuple[str, ...] = ("smear", "take", "cheap", "lead_master", "partner
 """The coach's ideas (:data:`jasslib.analysis.coach.IDEAS`) a card puzzle teaches."""
 CONTRACT_IDEAS: tuple[str, ...] = ("schieben", "name_contract")
 """The ideas of the contract puzzles: schieben, or name the contract yourself."""
-PER_IDEA = 24
+PER_IDEA = 20
 """At most this many positions per idea."""
+ROUNDS = 240
+"""Rounds the shipped bank was built from (at most; it stops early once every idea is full)."""
 
 _CARD_RULESETS = (CLASSIC, MODERN)
 
@@ -129,7 +132,7 @@ def card_values(view: RoundView, samples: int, seed: str, exact: bool | None = N
     out by the rule-based bots.  Deterministic for its arguments.
 
     >>> r = Round.deal(seed=4); r.choose("♥")
-    >>> v = card_values(r.view(r.to_move), 32, "doc")
+    >>> v = card_values(r.view(r.to_move), 16, "doc")
     >>> sorted(v) == sorted(r.legal_cards()) and all(se > 0 for _, se in v.values())
     True
     """
@@ -173,7 +176,7 @@ def contract_values(hand: CardSet, ruleset: Ruleset, seed: str, batches: int = C
     team's hand score minus the opponents', over ``batches`` advisor runs of ``deals`` sampled deals; the standard
     error of that mean from the spread of the batches).
 
-    >>> v = contract_values(CardSet.parse("J♥ 9♥ A♥ K♥ 8♥ 7♦ 6♠ 8♣ 7♣"), CLASSIC, "doc", batches=3, deals=50)
+    >>> v = contract_values(CardSet.parse("J♥ 9♥ A♥ K♥ 8♥ 7♦ 6♠ 8♣ 7♣"), CLASSIC, "doc", batches=2, deals=40)
     >>> list(v)[2], max(v, key=lambda k: v[k][0])
     ('♥ trump', '♥ trump')
     """
@@ -300,7 +303,7 @@ def _contract_entry(r: Round, values: dict[str, tuple[float, float]], found: tup
     }
 
 
-def build(seed: int | str = 0, rounds: int = 600, per_idea: int = PER_IDEA, log: Any = None) -> list[dict[str, Any]]:
+def build(seed: int | str = 0, rounds: int = ROUNDS, per_idea: int = PER_IDEA, log: Any = None) -> list[dict[str, Any]]:
     """The bank's entries from up to ``rounds`` real rounds dealt from ``seed`` (see the module); deterministic.
 
     ``log``: a text stream for progress lines (None: quiet).  Stops early once every idea has ``per_idea``
@@ -381,10 +384,11 @@ def summary(entries: Sequence[dict[str, Any]]) -> list[tuple[str, int, float, fl
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m jasslib.exercises.play_bank [--seed S] [--rounds N] [--per-idea K] [--out FILE]``: build the bank
-    and write it (JSON), printing progress and the margin distribution per idea."""
+    and write it (JSON), printing progress and the margin distribution per idea.  With the defaults it writes the
+    shipped file again, byte for byte (the rounds, the layouts and the advisor's deals all come from the seed)."""
     parser = argparse.ArgumentParser(prog="python -m jasslib.exercises.play_bank", description=__doc__.split("\n")[0])
     parser.add_argument("--seed", default="0", help="the seed of the rounds and layouts (default 0)")
-    parser.add_argument("--rounds", type=int, default=600, help="at most this many rounds (default 600)")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"at most this many rounds (default {ROUNDS})")
     parser.add_argument("--per-idea", type=int, default=PER_IDEA, help=f"positions per idea (default {PER_IDEA})")
     parser.add_argument("--out", default=str(BANK_FILE), help="the JSON file to write (default: the shipped bank)")
     args = parser.parse_args(argv)
@@ -394,7 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpu = time.process_time()
     entries = build(args.seed, args.rounds, args.per_idea, log=sys.stdout)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    meta = {"seed": args.seed, "min_margin": MIN_MARGIN, "min_contract_margin": MIN_CONTRACT_MARGIN, "z": Z,
+    meta = {"seed": args.seed, "rounds": args.rounds, "per_idea": args.per_idea, "min_margin": MIN_MARGIN,
+            "min_contract_margin": MIN_CONTRACT_MARGIN, "z": Z,
             "t_batches": T_BATCHES, "rollout_samples": ROLLOUT_SAMPLES, "exact_samples": EXACT_SAMPLES,
             "exact_from": EXACT_FROM, "contract_batches": CONTRACT_BATCHES, "contract_deals": CONTRACT_DEALS,
             "ideas": {k: list(IDEAS[k]) for k in CARD_IDEAS + CONTRACT_IDEAS}}
