@@ -107,7 +107,7 @@ _LAZY: dict[str, str] = {
     "announce_trainer": "widgets",
     "MistakesPanel": "widgets",
     "stoeck_timing_trainer": "widgets", "claim_check_trainer": "widgets", "revoke_trainer": "widgets",
-    "schneider_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
+    "schneider_trainer": "widgets", "play_trainer": "widgets", "ReviewTrainer": "widgets", "review_trainer": "widgets",
     "FinalCheck": "widgets", "final_check": "widgets", "TrainersPage": "widgets", "trainers_page": "widgets",
     "question": "widgets.questions", "questions": "widgets.questions",
     "Position": "solver", "Solution": "solver", "solve": "solver", "dd_points": "solver", "dd_batch": "solver",

@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ws.add_argument("--topic", required=True, action="append",
                     help="a topic (deal, contract, legal, trick, weis, contest, announce, stoeck, stoeck_timing, "
-                         "score, claim, claim_check, revoke, schneider); several as legal,weis or --topic again")
+                         "score, claim, claim_check, revoke, schneider, play); several as legal,weis or --topic again")
     ws.add_argument("--count", type=_positive, default=10, help="number of exercises of each topic (default 10)")
     ws.add_argument("--seed", type=_seed, default=0, help="seed of the series (give a class one seed)")
     ws.add_argument("--ruleset", default="classic", choices=["classic", "modern"], help="rules preset")

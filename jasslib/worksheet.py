@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import _check
 from ._files import write_target
-from .cards import restyle
+from .cards import Card, restyle
 from .contracts import Contract
 from .display import card_html, link_rules
 from .errors import ArgumentError, CardParseError, excerpt
@@ -250,6 +250,17 @@ def _answer_area(ex: Exercise, style: str) -> str:
         return f"Seat: {blank}"
     if kind == "number":
         return f"{html.escape(get_topic(ex.topic).answer_label)}: {blank}"
+    if kind == "choice":
+        options = ex.position["options"]
+        if all(isinstance(o, Card) for o in options):
+            boxes = "".join(f'<span class="tick"><span class="box">☐</span> {card_html(card, style)}</span>'
+                            if card in options else f'<span class="tick">{card_html(card, style, dim=True)}</span>'
+                            for card in ex.position["hand"])
+            return (f"Seat {int(ex.position['seat'])}'s hand — tick the one card you would play (the dimmed cards may "
+                    f"not be played):<br>{boxes}")
+        boxes = "".join(f'<span class="tick"><span class="box">☐</span> {html.escape(restyle(str(o), style))}</span>'
+                        for o in options)
+        return f"Tick one:<br>{boxes}"
     return f"Answer: {blank}"  # pragma: no cover
 
 

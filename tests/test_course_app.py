@@ -275,8 +275,8 @@ def test_the_page_of_trainers_has_every_topic_of_the_registry_and_the_final_chec
     from jasslib.exercises import topics
 
     page = _run_trainers_notebook(monkeypatch)
-    assert [s.topic for s in page.sections] == [t.name for t in topics()] + [None]  # 14 and the final check
-    assert len(page.sections) == 15
+    assert [s.topic for s in page.sections] == [t.name for t in topics()] + [None]  # 15 and the final check
+    assert len(page.sections) == 16
     source = (ROOT / "app" / "trainers.ipynb").read_text(encoding="utf-8")
     assert "legal_cards_trainer" not in source and "claim_trainer" not in source, "no hand list of trainers"
     for s in page.sections:

@@ -342,7 +342,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     # ---------------------------------------------------------------- widgets (constructors)
     for name in ("legal_cards_trainer", "trick_trainer", "weis_trainer", "contest_trainer", "stoeck_trainer",
                  "score_trainer", "claim_trainer", "deal_trainer", "contract_trainer", "announce_trainer",
-                 "stoeck_timing_trainer", "claim_check_trainer", "revoke_trainer", "schneider_trainer"):
+                 "stoeck_timing_trainer", "claim_check_trainer", "revoke_trainer", "schneider_trainer",
+                 "play_trainer"):
         make = getattr(widgets, name)
         add(name, bad(f"{name}(seed=Seat.S1)", lambda m=make: m(Seat.S1), CardParseError, "seed"),
             bad(f"{name}(number=2**70)", lambda m=make: m(1, 2**70), ArgumentError, "number"),

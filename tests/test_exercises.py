@@ -54,7 +54,7 @@ def visible(markup: str) -> str:
 
 def test_the_course_topics_in_course_order():
     assert TOPICS == ("deal", "contract", "legal", "trick", "weis", "contest", "announce", "stoeck", "stoeck_timing",
-                      "score", "claim", "claim_check", "revoke", "schneider")
+                      "score", "claim", "claim_check", "revoke", "schneider", "play")
     assert tuple(t.name for t in BUILTIN) == TOPICS == tuple(t.name for t in topics())
     assert TOPIC_TITLES == {t.name: t.title for t in BUILTIN}
     assert KINDS == {t.name: t.kind for t in BUILTIN} and set(KINDS.values()) <= set(ANSWER_KINDS)
@@ -230,6 +230,7 @@ MALFORMED = {
     "team": ["abc", 2, -1, 1.5, True, [0], Seat(2), "team 3", object()],
     "seat": [None, "abc", 5, -1, 1.5, True, "seat 7", (1, 2), Team.T1, object()],
     "number": [None, "abc", 2.5, True, [], (3,), object(), "3 and 4"],
+    "choice": [None, "abc", 5, 2.5, True, [], (3,), object(), "Z♣", CardSet.parse("A♣ K♣"), {"A♣": True}],
 }
 
 

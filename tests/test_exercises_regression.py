@@ -13,6 +13,8 @@ Deliberate changes since, each for one teaching case or text only:
   DRAWINGS of ``legal`` with them; every other ``legal`` exercise is as before.
 - the Weis contest's reason is said in sentences (``contest``, ``announce``, ``stoeck_timing``):
   :data:`REPHRASED` puts the old wording back before hashing.
+- ``play`` draws its positions from the shipped bank (``jasslib/data/play_puzzles.json``): its pins hold as long
+  as the bank does; a bank built again with the same seed and settings is the same file.
 - ``contest`` and ``claim`` ask in words instead of Python ("(None, 0)", "0, 1, or None"): the fingerprints
   stay those of the old wording, which :data:`REWORDED` puts back before hashing, so any other change still
   shows.
@@ -200,6 +202,19 @@ FINGERPRINTS: dict[tuple[str, str], str] = {
         "164253ca e547b3bc 2c1ed5e1 5fb90045 caf673ef 48efc43d 95cdf235 5a1660dd 4114a039 3c2c4e62 "
         "afe4776c ac894c29 d27e9957 dcab4365 57917bdc 26b75f38 f4facc5b 66967402 466133bb 172b5b1e"
     ),
+    # the play puzzles, pinned with the bank as shipped (jasslib/data/play_puzzles.json)
+    ("classic", "play"): (
+        "369e8e6a e7c5dd2f 59b6653b 87591d69 c72f9fc0 b5f84981 75726139 472f48d4 46746484 21a6cbd0 "
+        "285f4beb e7c5dd2f 75726139 acacd9c4 56322bf8 4ecb99af 6faace11 1594efd9 39113dbc 32c0fb9e "
+        "1594efd9 ec36b9b3 e7736f80 b72921c2 b0bc2a54 56322bf8 66b5b5b3 53547244 cfba1e23 5e6f230a "
+        "00ee0c0d 101e01ce 0a7d77cc fece30a5 546d783b 182f06d0 cfba1e23 87591d69 521b02f5 285f4beb"
+    ),
+    ("modern", "play"): (
+        "b222ed84 6fd001c0 95547b98 39e754a6 472f48d4 d1f94430 87591d69 4867fccc 9be4369b 521b02f5 "
+        "7f085973 ff0365cb 12eb78e1 dc45efc3 8d02684d 7775670d 5a84d54a 10c1036c 01cc31fb d2c772c6 "
+        "e7c5dd2f 546d783b b722598c 1831fd22 40df5c05 44afc5aa 38b25ba5 8a406368 1ba56d16 fc82bbf7 "
+        "7f085973 953c7447 9243ce3d 87591d69 d2c772c6 ee4298e7 b72921c2 f29d9eb9 e35375dc 53547244"
+    ),
 }
 
 DRAWINGS: dict[tuple[str, str], str] = {
@@ -231,6 +246,8 @@ DRAWINGS: dict[tuple[str, str], str] = {
     ("modern", "claim_check"): "a915cb11b9449b87",
     ("modern", "revoke"): "77d6838aa4a32707",
     ("modern", "schneider"): "1065b16f24fac654",
+    ("classic", "play"): "aa7f501da0650374",
+    ("modern", "play"): "4c5a06228b737643",
 }
 
 

@@ -28,7 +28,8 @@ from jasslib.rulebook import RULES
 
 def test_course_topics_and_topic_lists():
     assert course_topics() == TOPICS and course_topics("legal") == ("deal", "contract", "legal")
-    assert topic_list("schneider") == TOPICS and topic_list(["score", "weis"]) == ("score", "weis")
+    assert topic_list("play") == TOPICS and topic_list("schneider") == TOPICS[:-1]
+    assert topic_list(["score", "weis"]) == ("score", "weis")
     for bad in ([], "poker", ["weis", "poker"]):
         with pytest.raises(ValueError):
             topic_list(bad)

@@ -34,6 +34,7 @@ from jasslib.widgets import (
     deal_trainer,
     final_check,
     legal_cards_trainer,
+    play_trainer,
     review_trainer,
     revoke_trainer,
     schneider_trainer,
@@ -63,6 +64,7 @@ NAMED = {
     "claim_check": claim_check_trainer,
     "revoke": revoke_trainer,
     "schneider": schneider_trainer,
+    "play": play_trainer,
 }
 SEEDS = (0, 1, "class 3b")
 
@@ -700,6 +702,8 @@ def answer_wrong(t: Trainer) -> None:
         t.set_response(wrong_int(answer))
     elif kind == "seat":
         t.set_response(Seat((int(answer) + 1) % 4))
+    elif kind == "choice":  # another option than the best
+        t.set_response(next(o for o in t.exercise.position["options"] if o != answer))
     else:
         t.set_response(answer)
         t.points_inputs[0].value = str(wrong_int(int(t.points_inputs[0].value)))

@@ -67,9 +67,15 @@ IDEAS: dict[str, tuple[str, str]] = {
     "take": ("P6", "The other team is winning this trick: take it, it holds points."),
     "cheap": ("O4", "You cannot win this trick cheaply: give away a card with few points."),
     "best_value": ("search", "No simple rule settles it here: play the card with the most expected points."),
+    "schieben": ("C1: schieben",
+                 "Your hand has no contract good enough: say schieben and let your partner choose."),
+    "name_contract": ("C1: name it yourself",
+                      "Your hand carries a contract well: name it yourself rather than schieben."),
 }
 """The ideas a hint can give: key → (its tip name or rule id, the sentence).  The tip names follow the
-beginners' tips of the modern rules page (notebook 13 lists them)."""
+beginners' tips of the modern rules page (notebook 13 lists them).  ``schieben`` and ``name_contract`` are for
+the forehand's call before the play (C1): the play-decision puzzles (topic ``play``) use them; a hint during the
+play never gives them."""
 
 
 @dataclass(frozen=True)

@@ -171,14 +171,16 @@ ANSWER_KINDS: dict[str, Callable[[Any], str]] = {
     "team": _team_words,
     "seat": lambda a: f"seat {int(a)}",
     "number": lambda a: str(a),
+    "choice": lambda a: str(a),
 }
 """The ways an exercise is answered (``Exercise.kind``), each with its answer in words.
 
 ``cards``: a CardSet; ``seat+points``: (Seat, int); ``points``: int; ``team+points``: (Team or None,
 int); ``points+points``: (team 0, team 1); ``team``: a Team or None; ``seat``: a Seat; ``number``: a
 whole number that is not points (a trick's number, games won), named by the topic's
-:attr:`Topic.answer_label`.  The trainers and worksheets have one control (or blank) per kind, so a new
-topic picks one of these."""
+:attr:`Topic.answer_label`; ``choice``: one of ``position["options"]`` (cards of the hand, or words such as a
+contract or ``"schieben"``), the learner picks one.  The trainers and worksheets have one control (or blank)
+per kind, so a new topic picks one of these."""
 
 
 # ---------------------------------------------------------------------------------------------

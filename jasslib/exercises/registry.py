@@ -8,13 +8,13 @@ are re-exported here.
 
 >>> [t.name for t in topics()]  # doctest: +NORMALIZE_WHITESPACE
 ['deal', 'contract', 'legal', 'trick', 'weis', 'contest', 'announce', 'stoeck', 'stoeck_timing', 'score',
- 'claim', 'claim_check', 'revoke', 'schneider']
+ 'claim', 'claim_check', 'revoke', 'schneider', 'play']
 >>> get_topic("weis").title
 'Weis: the best declaration'
 >>> get_topic("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., schneider
+jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., play
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from . import (
     contract,
     deal,
     legal,
+    puzzles,
     revoke,
     schneider,
     score,
@@ -54,6 +55,7 @@ BUILTIN: tuple[Topic, ...] = (
     claim_check.TOPIC,
     revoke.TOPIC,
     schneider.TOPIC,
+    puzzles.TOPIC,
 )
 """The course's topics, in course order (the order of the notebooks that teach them)."""
 

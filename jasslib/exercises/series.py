@@ -48,7 +48,7 @@ def exercise(
     >>> exercise("poker")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., schneider
+    jasslib.errors.ArgumentError: unknown topic 'poker': expected one of deal, contract, ..., play
     """
     record = get_topic(topic)
     _check_series(seed)

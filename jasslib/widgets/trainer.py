@@ -39,7 +39,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import _check
-from ..cards import Card, CardSet
+from ..cards import Card, CardSet, restyle
 from ..errors import ArgumentError, CardNotInHandError, CardParseError, JassError, excerpt
 from ..exercises import Exercise, Feedback, exercise, get_topic
 from ..exercises.review import (
@@ -85,6 +85,7 @@ __all__ = [
     "claim_check_trainer",
     "revoke_trainer",
     "schneider_trainer",
+    "play_trainer",
     "legal_cards_trainer",
     "trick_trainer",
     "weis_trainer",
@@ -194,7 +195,8 @@ class Trainer:
 
     Public widgets: :attr:`ui` (the whole trainer), :attr:`check_button`, :attr:`hint_button`,
     :attr:`solution_button`, :attr:`new_button`, :attr:`seed_text`, :attr:`seed_button`,
-    :attr:`level_menu`, :attr:`feedback`; the answer controls :attr:`card_buttons` (kind ``cards``),
+    :attr:`level_menu`, :attr:`feedback`; the answer controls :attr:`card_buttons` (kind ``cards``; kind
+    ``choice``: the cards that may be played, one to pick), :attr:`option_buttons` (kind ``choice`` in words),
     :attr:`choice` (the seat or team buttons) and :attr:`points_inputs` (the number fields).
     """
 
@@ -234,6 +236,7 @@ class Trainer:
         self._syncing = False  # the level menu is being set by the trainer, not by the learner
         self.card_buttons: dict[Card, CardPicture] = {}
         self.choice: w.ToggleButtons | None = None
+        self.option_buttons: w.ToggleButtons | None = None
         self.points_inputs: tuple[w.Text, ...] = ()
 
         self.title = w.HTML()
@@ -335,9 +338,9 @@ class Trainer:
         self._show_tally()
 
     def _position_html(self, ex: Exercise) -> str:
-        """The position; for the kind ``cards`` without the hand, which the cards to click show."""
+        """The position; for the kinds ``cards`` and ``choice`` without the hand, which the cards to click show."""
         sheet_html = get_topic(ex.topic).sheet_html
-        if ex.kind == "cards" and sheet_html is not None:
+        if ex.kind in ("cards", "choice") and sheet_html is not None:
             return sheet_html(ex, self.style)
         return ex.position_html(self.style)
 
@@ -353,9 +356,12 @@ class Trainer:
             close_all(row)
         self.card_buttons = {}
         self.choice = None
+        self.option_buttons = None
         self.points_inputs = ()
         kind = self.kind
         rows: list[w.Widget] = []
+        if kind == "choice":
+            rows += self._option_controls()
         if kind == "cards":
             look = CardLook()  # one look for the row: building widgets is what a new exercise costs
             for card in CardSet(self.exercise.position["hand"]):
@@ -388,13 +394,43 @@ class Trainer:
             rows.append(w.HTML(message_html(f"This trainer cannot answer exercises of kind {kind!r} yet.", "warn")))
         self.answer_box.children = rows
 
+    def _option_controls(self) -> list[w.Widget]:
+        """Kind ``choice``: the legal cards to click, one at a time (the others dimmed), or a button per option."""
+        options = tuple(self.exercise.position["options"])
+        if options and all(isinstance(o, Card) for o in options):
+            look = CardLook()
+            pictures = []
+            for card in CardSet(self.exercise.position["hand"]):
+                legal = card in options
+                picture = CardPicture(card, self.style, look, toggle=legal, dim=not legal)
+                if legal:
+                    self.card_buttons[card] = picture
+                    picture.observe(self._one_card, names="value")
+                pictures.append(picture)
+            seat = int(self.exercise.position["seat"])
+            words = (f"<b>Seat {seat}'s hand</b>: click the card you would play (the dimmed ones may not be "
+                     "played).")
+            return [w.HTML(words), card_pictures_row(pictures)]
+        self.option_buttons = w.ToggleButtons(options=[(restyle(str(o), self.style), o) for o in options],
+                                              value=None, description="Your call:",
+                                              style={"description_width": "initial"})
+        return [self.option_buttons]
+
+    def _one_card(self, change: Any) -> None:
+        """A card marked unmarks the others: the answer of a ``choice`` is one card."""
+        if change.get("new"):
+            for button in self.card_buttons.values():
+                if button is not change.get("owner") and button.value:
+                    button.value = False
+
     # ------------------------------------------------------------------ answers
     def response(self) -> Any:
         """The learner's answer as the controls hold it, in the form ``Exercise.check`` takes.
 
         ``cards``: the :class:`~jasslib.CardSet` of marked cards; ``points`` and ``number``: an int;
         ``seat+points``: ``(seat, points)``; ``team+points``: ``(team, points)``; ``points+points``:
-        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody; ``seat``: a seat.  While the answer is
+        ``(team 0, team 1)``; ``team``: a team, ``None`` for nobody; ``seat``: a seat; ``choice``: the card
+        picked (or the option chosen, such as ``"schieben"``).  While the answer is
         not complete (see :attr:`answered`: no card marked, no seat or team chosen, a number field empty or
         not a whole number) the whole response is ``None``.
         """
@@ -403,6 +439,10 @@ class Trainer:
             return None
         if kind == "cards":
             return CardSet(c for c, b in self.card_buttons.items() if b.value)
+        if kind == "choice":
+            if self.option_buttons is not None:
+                return self.option_buttons.value
+            return next(c for c, b in self.card_buttons.items() if b.value)
         points = tuple(_whole_number(p.value) for p in self.points_inputs)
         if kind in ("points", "number"):
             return points[0]
@@ -424,6 +464,11 @@ class Trainer:
         """What the learner still has to give, as a request; None when the answer is complete."""
         if self.kind == "cards" and not any(b.value for b in self.card_buttons.values()):
             return "Please click the cards that may be played first (a card you click is raised and outlined)."
+        if self.kind == "choice":
+            if self.option_buttons is not None and self.option_buttons.value is None:
+                return "Please choose one of the options first."
+            if self.option_buttons is None and not any(b.value for b in self.card_buttons.values()):
+                return "Please click the card you would play first (a card you click is raised and outlined)."
         if self.choice is not None and self.choice.value is None:
             return f"Please choose {'a seat' if self.kind.startswith('seat') else 'a team (or nobody)'} first."
         for box in self.points_inputs:
@@ -456,6 +501,9 @@ class Trainer:
             for card, button in self.card_buttons.items():
                 button.value = card in marked
             return
+        if kind == "choice":
+            self._set_option(response)
+            return
         if kind in ("points", "number"):
             self._set_points((response,))
         elif kind == "points+points":
@@ -468,6 +516,19 @@ class Trainer:
             self._set_choice(response)
         else:
             raise ArgumentError(f"this trainer cannot answer exercises of kind {excerpt(kind)}")
+
+    def _set_option(self, response: Any) -> None:
+        options = tuple(self.exercise.position["options"])
+        if self.option_buttons is not None:
+            if response not in options:
+                raise ArgumentError(f"{excerpt(response)} is not one of the options ({', '.join(map(str, options))})")
+            self.option_buttons.value = response
+            return
+        card = Card.parse(response)
+        if card not in self.card_buttons:
+            raise CardNotInHandError(f"{card} is not one of the cards that may be played here")
+        for other, button in self.card_buttons.items():
+            button.value = other == card
 
     def _set_points(self, values: tuple[Any, ...]) -> None:
         if len(values) != len(self.points_inputs):
@@ -728,6 +789,7 @@ stoeck_timing_trainer = _named("stoeck_timing", "stoeck_timing_trainer")
 claim_check_trainer = _named("claim_check", "claim_check_trainer")
 revoke_trainer = _named("revoke", "revoke_trainer")
 schneider_trainer = _named("schneider", "schneider_trainer")
+play_trainer = _named("play", "play_trainer")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ The headings are shown as plain HTML output, not as widgets, so they are in the 
 loaded (Voilà renders them with the notebook) and a link's ``#anchor`` finds them.
 
 >>> page = trainers_page(seed=1, progress=False)
->>> [s.topic for s in page.sections][:3], len(page.sections)  # 14 topics and the final check
-(['deal', 'contract', 'legal'], 15)
+>>> [s.topic for s in page.sections][:3], len(page.sections)  # 15 topics and the final check
+(['deal', 'contract', 'legal'], 16)
 >>> page.sections[2].anchor, trainer_link("legal")
 ('trainer-legal', '../app/trainers.ipynb#trainer-legal')
 >>> 'id="trainer-legal"' in page.sections[2].heading_html
