@@ -46,7 +46,7 @@ from typing import Any
 import ipywidgets as w
 
 from .._files import write_atomically
-from ..cards import Card, CardLike
+from ..cards import Card, CardLike, CardSet
 from ..contracts import Contract
 from ..errors import IllegalPlayError, JassError, excerpt
 from ..game import Game
@@ -64,6 +64,7 @@ from ._common import (
     message_html,
     sentence,
 )
+from .advisor import AdviceBox
 from .round_player import log_html, table_html
 
 __all__ = ["GamePlayer", "STRENGTHS", "make_bot", "game_score_html"]
@@ -119,7 +120,9 @@ class GamePlayer:
     (``None``: fresh cards); ``ruleset`` is ``"classic"`` (to 3000), ``"modern"`` (to 1000) or any
     :class:`~jasslib.Ruleset` (``CLASSIC.with_target(1500)``).  ``hints=True`` fades the cards that may not be
     played.  ``save_to``: a file the game is written to after every move, and resumed from when it exists.
-    ``search_budget``: seconds per move of a search bot.
+    ``search_budget``: seconds per move of a search bot.  While the learner chooses the contract, **What would
+    you name?** (:attr:`advice_box`, a :class:`~jasslib.widgets.advisor.AdviceBox`) shows the contract
+    advisor's view of the hand before the choice.
 
     Public: :attr:`game` (the :class:`~jasslib.Game`), :attr:`ui`, :attr:`score` (the running score, HTML),
     :attr:`hand_buttons`, :attr:`message`, :attr:`log`, :attr:`contract_menu`, :attr:`choose_button`,
@@ -175,7 +178,10 @@ class GamePlayer:
                                       tooltip="Name this contract")
         self.schieben_button = w.Button(description="Schieben", icon="share",
                                         tooltip="Pass the choice of contract to your partner")
-        self.contract_box = w.HBox([self.contract_menu, self.choose_button, self.schieben_button])
+        self.advice_box = AdviceBox(self._advice_state, self.style, seed=0 if self.game.seed is None else
+                                    self.game.seed)
+        self.contract_box = w.VBox([w.HBox([self.contract_menu, self.choose_button, self.schieben_button]),
+                                    self.advice_box.ui])
         self._hand = HandToClick(self.style, self._on_card)
         self.message = w.HTML()
         self.log = w.HTML()
@@ -271,6 +277,20 @@ class GamePlayer:
     def hand_buttons(self) -> dict[Card, CardPicture]:
         """Each card of the learner's hand → its picture to click."""
         return self._hand.buttons
+
+    def what_would_you_name(self) -> None:
+        """Press **What would you name?** (the contract advisor on the learner's hand, while choosing)."""
+        self.advice_box.press()
+
+    def _advice_state(self) -> tuple[CardSet, Ruleset, bool] | None:
+        """The learner's hand, the ruleset and whether the partner pushed, while the learner chooses."""
+        game = getattr(self, "game", None)
+        if game is None or game.over:
+            return None
+        rnd = game.round
+        if rnd.contract is not None or rnd.to_move != self.seat:
+            return None
+        return rnd.hand(self.seat), game.ruleset, rnd.pushed
 
     def _bot(self, seat: int) -> Player:
         given = self._bots[seat]
@@ -429,6 +449,7 @@ class GamePlayer:
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and rnd.may_schieben)
         self.choose_button.disabled = not choosing
+        self.advice_box.refresh()
         legal = view.legal if self.hints and self.my_turn else None
         hand = view.hand if not game.over else ()
         self._hand.draw(hand, () if legal is None else [c for c in hand if c not in legal])
