@@ -104,7 +104,7 @@ def test_bad_arguments_are_refused_with_the_projects_errors(kwargs: dict) -> Non
 def test_advice_bars_html_scale_and_marks() -> None:
     advice = advise(TRUMP_HAND, samples=60, seed=3)
     page = advice_bars_html(advice, "swiss")
-    assert_well_formed(page) is None
+    assert_well_formed(page)
     assert "✓ Rosen" in html.unescape(page) and page.count("✓") == 1 and "60 sampled deals" in page
 
 

@@ -63,6 +63,10 @@ def advice_bars_html(advice: Any, style: str = "french") -> str:
     >>> page.count('class="jass-advice-row"'), page.count("✓")
     (7, 1)
     """
+    from ..analysis.advisor import Advice
+
+    if not isinstance(advice, Advice):
+        raise ArgumentError(f"advice: an Advice of jasslib.analysis.advise, got {excerpt(advice)}")
     best = advice.best
     scale = max([o.high for o in advice.options] + [o.opponents for o in advice.options] + [1.0])
 
