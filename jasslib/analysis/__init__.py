@@ -16,6 +16,8 @@ importable from ``jasslib.analysis`` itself:
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
 * :mod:`~jasslib.analysis.history`: a round's history as a table;
 * :mod:`~jasslib.analysis.coach`: a two-stage hint at the table, from the seat's own view (:func:`hint`).
+* :mod:`~jasslib.analysis.playing_well`: the contract choosers compared with the play held fixed, and random,
+  rule-based, search and double-dummy play per contract (notebook 14).
 * :mod:`~jasslib.analysis.advisor`: which contract to name with a hand (:func:`advise`), by sampling the unseen
   cards and playing them out, and the choosers it is measured against (the bots', the Lucerne course's table).
 
@@ -80,6 +82,7 @@ from .odds import (
     weis_events,
     weis_ranks,
 )
+from .playing_well import chooser_rounds, chooser_summary, hindsight_best, play_by_contract
 from .plots import box_by_contract, hist_grid
 from .postmortem import REVIEW_COLUMNS, best_by_layout, review, review_losses, review_totals
 from .tips import (
@@ -140,6 +143,10 @@ __all__ = [
     "best_by_layout",
     "review_losses",
     "history_table",
+    "chooser_rounds",
+    "chooser_summary",
+    "play_by_contract",
+    "hindsight_best",
     "IDEAS",
     "Idea",
     "Hint",
