@@ -604,6 +604,17 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("AdviceBox", bad("AdviceBox(5)", lambda: widgets.AdviceBox(5), ArgumentError, "choosing"),  # type: ignore[arg-type]
         bad("AdviceBox(samples=0)", lambda: widgets.AdviceBox(lambda: None, samples=0), ArgumentError, "samples"),
         bad("AdviceBox(style=fancy)", lambda: widgets.AdviceBox(lambda: None, "fancy"), ArgumentError, "style"))
+    add("chooser_rounds", bad("chooser_rounds(0)", lambda: analysis.chooser_rounds(0), ArgumentError, "deals"),
+        bad("chooser_rounds(samples=0)", lambda: analysis.chooser_rounds(5, samples=0), ArgumentError, "samples"),
+        bad("chooser_rounds(ruleset=x)", lambda: analysis.chooser_rounds(5, "x"), CardParseError, "ruleset"),
+        bad("chooser_rounds(seed=Seat)", lambda: analysis.chooser_rounds(5, seed=Seat.S1), CardParseError, "seed"))
+    add("chooser_summary", bad("chooser_summary(None)", lambda: analysis.chooser_summary(None), ArgumentError,  # type: ignore[arg-type]
+                               "rounds"),
+        bad("chooser_summary(no margin)", lambda: analysis.chooser_summary(pd.DataFrame({"deal": [0]})),
+            ArgumentError, "margin"))
+    add("play_by_contract", bad("play_by_contract(0)", lambda: analysis.play_by_contract(0), ArgumentError, "rounds"),
+        bad("play_by_contract('x')", lambda: analysis.play_by_contract("x"), ArgumentError, "rounds"))  # type: ignore[arg-type]
+    add("hindsight_best", bad("hindsight_best(x)", lambda: analysis.hindsight_best("x"), CardParseError, "ruleset"))
     add("advice_bars_html", bad("advice_bars_html(None)", lambda: widgets.advice_bars_html(None), ArgumentError,
                                 "Advice"))
     add("hint", bad("hint(seed=Seat)", lambda: analysis.hint(view, seed=Seat.S1), CardParseError, "seed",

@@ -50,7 +50,9 @@ def chooser_rounds(deals: int = 300, ruleset: Ruleset | str = CLASSIC, seed: int
     import pandas as pd
 
     n = _check.whole(deals, "deals", low=1, high=100_000)
+    _check.whole(samples, "samples: sampled deals per advice", low=1, high=1_000_000)
     rs = Ruleset.parse(ruleset)
+    _check.seed(seed)
     hands = fast.deal_batch(seed, 0, n)
     rows = []
     for name in CHOOSERS:
@@ -103,9 +105,10 @@ def play_by_contract(rounds: int = 300) -> pd.DataFrame:
     import pandas as pd
 
     from .. import ddtable
-    from ..simulation import SEARCH_SAMPLE_SEED, search_sample, simulate
+    from ..simulation import SEARCH_SAMPLE_ROUNDS, SEARCH_SAMPLE_SEED, search_sample, simulate
 
-    search = search_sample(rounds)
+    search = search_sample(_check.whole(rounds, "rounds: of the shipped search sample", low=1,
+                                        high=SEARCH_SAMPLE_ROUNDS))
     n = len(search)
     picked = search.contract.astype(str).to_numpy()
     out: dict[str, pd.Series] = {}
