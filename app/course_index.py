@@ -88,8 +88,9 @@ def course_index(folder: str | Path = NOTEBOOKS) -> list[Entry]:
 
 
 def course_index_html(entries: list[Entry] | None = None, link_base: str = "../notebooks/",
-                      trainers: str = "trainers.ipynb") -> str:
-    """The index as HTML: one numbered link per notebook with its purpose, then the page of trainers.
+                      trainers: str = "trainers.ipynb", advisor: str = "advisor.ipynb") -> str:
+    """The index as HTML: one numbered link per notebook with its purpose, then the page of trainers and the
+    contract advisor's page.
 
     Links are relative to the index's page (``link_base``), so they work under any server prefix.
     """
@@ -105,5 +106,7 @@ def course_index_html(entries: list[Entry] | None = None, link_base: str = "../n
         '<nav class="jass-course-index" aria-label="The course">'
         f'<ol style="line-height:1.35;padding-left:2.2em">{items}</ol>'
         f'<p>Only practising? <a class="jass-trainers-link" href="{html.escape(trainers)}"><b>All the trainers on '
-        "one page</b></a>: one trainer per topic and a round to play against the computer.</p></nav>"
+        "one page</b></a>: one trainer per topic and a round to play against the computer.</p>"
+        f'<p>Which contract would you name? <a class="jass-advisor-link" href="{html.escape(advisor)}"><b>The '
+        "contract advisor</b></a>: deal or type a hand and see what each contract, and schieben, is worth.</p></nav>"
     )

@@ -2,7 +2,8 @@
 
 The whole course folder is served: ``/`` opens the index (``app/index.ipynb``: every notebook with its title,
 as a link), each notebook is rendered without its code cells (``/voila/render/notebooks/NN_name.ipynb``),
-and the page of trainers stays at ``/voila/render/app/trainers.ipynb``.  The rule book is answered rendered: a rule
+and the page of trainers stays at ``/voila/render/app/trainers.ipynb`` (the contract advisor at
+``/voila/render/app/advisor.ipynb``).  The rule book is answered rendered: a rule
 link of a notebook (``../docs/rules.md#p4``) or a widget (``../docs/rules.html#p4``) opens ``docs/rules.html`` at
 the rule (:data:`RULE_BOOK_ROUTE`; Voilà itself would refuse the Markdown file with "403: Forbidden").
 

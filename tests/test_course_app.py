@@ -102,6 +102,7 @@ def test_the_index_lists_every_notebook_with_the_title_of_its_first_markdown_cel
     page = course_index_html(entries)
     assert [m for m in re.findall(r'href="\.\./notebooks/([^"]+)"', page)] == [p.name for p in notebooks]
     assert 'href="trainers.ipynb"' in page and (ROOT / "app" / "trainers.ipynb").is_file()
+    assert 'href="advisor.ipynb"' in page and (ROOT / "app" / "advisor.ipynb").is_file()
     index = nbformat.read(ROOT / "app" / "index.ipynb", as_version=4)
     assert index.cells[0].source.startswith("# ") and "course_index_html()" in index.cells[-1].source
     assert all(not c.get("outputs") for c in index.cells if c.cell_type == "code"), "committed without outputs"

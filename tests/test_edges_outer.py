@@ -598,6 +598,29 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("HintBox(time_budget=-1)", lambda: widgets.HintBox(lambda: None, time_budget=-1), BudgetError,
             "time_budget"),
         bad("HintBox(samples=0)", lambda: widgets.HintBox(lambda: None, samples=0), BudgetError, "samples"))
+    add("ContractAdvisor",
+        bad("ContractAdvisor(hand=3 cards)", lambda: widgets.ContractAdvisor(hand="J♥ 9♥ A♥"), HandSizeError, "9"),
+        bad("ContractAdvisor(hand=X♥)", lambda: widgets.ContractAdvisor(hand="X♥ 9♥"), CardParseError, "X♥"),
+        bad("ContractAdvisor(samples=0)", lambda: widgets.ContractAdvisor(samples=0), ArgumentError, "samples"),
+        bad("ContractAdvisor(seed=None)", lambda: widgets.ContractAdvisor(None), CardParseError, "seed"),  # type: ignore[arg-type]
+        bad("ContractAdvisor(ruleset=swiss)", lambda: widgets.ContractAdvisor(ruleset="swiss"), JassError, "swiss"),
+        bad("ContractAdvisor(pushed=yes)", lambda: widgets.ContractAdvisor(pushed="yes"), ArgumentError, "pushed"))  # type: ignore[arg-type]
+    add("AdviceBox", bad("AdviceBox(5)", lambda: widgets.AdviceBox(5), ArgumentError, "choosing"),  # type: ignore[arg-type]
+        bad("AdviceBox(samples=0)", lambda: widgets.AdviceBox(lambda: None, samples=0), ArgumentError, "samples"),
+        bad("AdviceBox(style=fancy)", lambda: widgets.AdviceBox(lambda: None, "fancy"), ArgumentError, "style"))
+    add("chooser_rounds", bad("chooser_rounds(0)", lambda: analysis.chooser_rounds(0), ArgumentError, "deals"),
+        bad("chooser_rounds(samples=0)", lambda: analysis.chooser_rounds(5, samples=0), ArgumentError, "samples"),
+        bad("chooser_rounds(ruleset=x)", lambda: analysis.chooser_rounds(5, "x"), CardParseError, "ruleset"),
+        bad("chooser_rounds(seed=Seat)", lambda: analysis.chooser_rounds(5, seed=Seat.S1), CardParseError, "seed"))
+    add("chooser_summary", bad("chooser_summary(None)", lambda: analysis.chooser_summary(None), ArgumentError,  # type: ignore[arg-type]
+                               "rounds"),
+        bad("chooser_summary(no margin)", lambda: analysis.chooser_summary(pd.DataFrame({"deal": [0]})),
+            ArgumentError, "margin"))
+    add("play_by_contract", bad("play_by_contract(0)", lambda: analysis.play_by_contract(0), ArgumentError, "rounds"),
+        bad("play_by_contract('x')", lambda: analysis.play_by_contract("x"), ArgumentError, "rounds"))  # type: ignore[arg-type]
+    add("hindsight_best", bad("hindsight_best(x)", lambda: analysis.hindsight_best("x"), CardParseError, "ruleset"))
+    add("advice_bars_html", bad("advice_bars_html(None)", lambda: widgets.advice_bars_html(None), ArgumentError,
+                                "Advice"))
     add("hint", bad("hint(seed=Seat)", lambda: analysis.hint(view, seed=Seat.S1), CardParseError, "seed",
                     state=lambda: rnd.to_json()))
     add("position_facts", bad("position_facts(None)", lambda: analysis.position_facts(None), HintError, "view"),  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from jasslib import (
     Contract,
     ContractError,
     Game,
+    Rank,
     Round,
     RuleBasedPlayer,
     Seat,
@@ -81,7 +82,7 @@ def _cites_rule(text: str) -> bool:
 
 
 def test_every_notebook_has_questions_numbered_in_order():
-    assert notebooks() == tuple(f"{n:02d}" for n in range(1, 14))
+    assert notebooks() == tuple(f"{n:02d}" for n in range(1, 15))
     for nb in notebooks():
         found = questions_for(nb)
         assert len(found) >= 5, nb
@@ -630,7 +631,16 @@ def _engine_figures() -> dict[str, set[int]]:
         "12.6": {20},  # a made-up example of two mistakes of 20 points each, not a figure of the game
         "13.7": {best_declaration(parse("6♠ 7♠ 8♠"), h).points},
         "13.2": _push_band_gain(),  # the shipped DD table's figure, recomputed by the next test too
+        "14.4": _lucerne_figures(),
+        "14.5": _lucerne_figures(),
     }
+
+
+def _lucerne_figures() -> set[int]:
+    """The Lucerne table's points of the Puur and the Näll, and its threshold, read from the advisor's tables."""
+    from jasslib.analysis import LUCERNE_THRESHOLD, LUCERNE_TRUMP
+
+    return {LUCERNE_TRUMP[Rank.JACK], LUCERNE_TRUMP[Rank.NINE], LUCERNE_THRESHOLD}
 
 
 def _push_band_gain() -> set[int]:

@@ -18,6 +18,8 @@ importable from ``jasslib.analysis`` itself:
 * :mod:`~jasslib.analysis.coach`: a two-stage hint at the table, from the seat's own view (:func:`hint`).
 * :mod:`~jasslib.analysis.mistakes`: Learn from your mistakes, the positions of a round where a card cost
   expected points, asked again (:class:`MistakesLesson`).
+* :mod:`~jasslib.analysis.playing_well`: the contract choosers compared with the play held fixed, and random,
+  rule-based, search and double-dummy play per contract (notebook 14).
 * :mod:`~jasslib.analysis.advisor`: which contract to name with a hand (:func:`advise`), by sampling the unseen
   cards and playing them out, and the choosers it is measured against (the bots', the Lucerne course's table).
 
@@ -87,6 +89,7 @@ from .odds import (
     weis_events,
     weis_ranks,
 )
+from .playing_well import chooser_rounds, chooser_summary, hindsight_best, play_by_contract
 from .plots import box_by_contract, hist_grid
 from .postmortem import REVIEW_COLUMNS, best_by_layout, review, review_losses, review_totals
 from .tips import (
@@ -147,6 +150,10 @@ __all__ = [
     "best_by_layout",
     "review_losses",
     "history_table",
+    "chooser_rounds",
+    "chooser_summary",
+    "play_by_contract",
+    "hindsight_best",
     "IDEAS",
     "Idea",
     "Hint",

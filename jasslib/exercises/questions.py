@@ -897,10 +897,65 @@ def _notebook_13() -> list[Question]:
     ]
 
 
+def _lucerne_sum(hand: str, contract: Contract) -> tuple[list[int], int]:
+    """The Lucerne table's points of each card of ``hand`` in ``contract`` (in the hand's order) and their sum."""
+    from ..analysis import LUCERNE_SIDE, LUCERNE_TRUMP, lucerne_values
+
+    cards = CardSet.parse(hand)
+    parts = [(LUCERNE_TRUMP if c.suit == contract.trump else LUCERNE_SIDE)[c.rank] for c in cards]
+    return parts, lucerne_values(cards)[int(contract)]
+
+
+def _notebook_14() -> list[Question]:
+    from ..analysis import LUCERNE_THRESHOLD, LUCERNE_TRUMP, advise  # layer 4: the advisor of notebook 14
+
+    trump_hand, push_hand = "Q♣ 7♠ K♠ A♠ 8♥ 9♥ J♥ K♥ K♦", "7♣ Q♣ K♣ 10♠ A♠ 6♥ 7♥ Q♦ K♦"
+    trump_label, push_label = advise(trump_hand).best.label, advise(push_hand).best.label
+    options = [str(Contract.HEARTS), str(Contract.OBENABE), str(Contract.UNDENUFE), "schieben"]
+    puur, naell = LUCERNE_TRUMP[Rank.JACK], LUCERNE_TRUMP[Rank.NINE]
+    sample = "J♥ 9♥ A♥ 6♥ A♠ K♠ 10♣ 6♦ 7♦"
+    parts, total = _lucerne_sum(sample, Contract.HEARTS)
+    named = "names ♥ trump" if total >= LUCERNE_THRESHOLD else "says schieben"
+    return [
+        _choice("14.1", f"Forehand holds {trump_hand} (classic rules). What does the advisor name?", options,
+                trump_label,
+                f"{trump_label}: the hand holds the Puur and the Näll of hearts, the two strongest trumps (O2), two "
+                "more hearts and the A♠ K♠ on the side. Over the sampled deals no other option gives the team a "
+                "better expected difference to the opponents (C3, H2).", "O2", "C3", "H2"),
+        _choice("14.2", f"Forehand holds {push_hand}. What does the advisor say?", options, push_label,
+                f"{push_label}: no long suit, no Puur or Näll with length, honours scattered over four suits; every "
+                "contract is worth little, and with the partner choosing the team can expect more (C1).", "C1"),
+        _yes_no("14.3", "Your partner said schieben. Does the advisor still offer schieben?", False,
+                "No: after schieben the partner must name a contract; the choice cannot be pushed back (C1). The "
+                "advisor then compares the six contracts only.", "C1"),
+        _number("14.4", "In the Lucerne course's per-card table, how many points is the Puur (the trump J) worth?",
+                puur, f"The Puur is worth {puur} in the table, more than any other card: it is the strongest trump "
+                      f"(O2). The Näll (the trump 9) comes next with {naell} points.", "O2", label="Points"),
+        _number("14.5", f"With ♥ trump, what is {sample} worth in the Lucerne table?", total,
+                f"{' + '.join(str(p) for p in parts)} = {total}: each heart counts as a trump card, each other card "
+                f"as a side card; {total} is not below the table's threshold of {LUCERNE_THRESHOLD}, so the table "
+                f"{named} (C1).", "C1", "O2", label="Points"),
+        _discussion("14.6", "With all cards open, Undenufe is the best contract in hindsight in about 6 deals of 10. "
+                            "Why is that no reason to name Undenufe with most hands?",
+                    "Best in hindsight is chosen after the cards have fallen: Undenufe counts four times (C3), so its "
+                    "good deals give the biggest scores, with open cards and with rule-based play alike. A player "
+                    "must choose before, from nine cards, and a bad Undenufe costs four times as much too. Open cards "
+                    "also flatter Undenufe most: the leader knows which low card wins. Players who see only their own "
+                    "cards name it in about 3 deals of 10.", "C3", "O3"),
+        _discussion("14.7", "Play the round of section 4 with the Hint button. Which idea did it give you, and would "
+                            "you have found the card without it?",
+                    "Often the idea is enough: put points on a trick your partner wins, keep the master card for the "
+                    "last trick and its 5 points (O7), draw the trumps with many trumps. The card stage shows the "
+                    "expected points of every legal card from your own view, so you see by how much the best card "
+                    "is better, and the Review from your own view afterwards shows which cards cost the most.",
+                    "O7", "P3"),
+    ]
+
+
 _BUILDERS: dict[str, Callable[[], list[Question]]] = {
     "01": _notebook_01, "02": _notebook_02, "03": _notebook_03, "04": _notebook_04, "05": _notebook_05,
     "06": _notebook_06, "07": _notebook_07, "08": _notebook_08, "09": _notebook_09, "10": _notebook_10,
-    "11": _notebook_11, "12": _notebook_12, "13": _notebook_13,
+    "11": _notebook_11, "12": _notebook_12, "13": _notebook_13, "14": _notebook_14,
 }
 
 
@@ -940,7 +995,7 @@ def questions_for(notebook: str | int) -> tuple[Question, ...]:
     >>> questions_for("99")
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: no questions for notebook '99': the notebooks are 01, 02, 03, ..., 13
+    jasslib.errors.ArgumentError: no questions for notebook '99': the notebooks are 01, 02, 03, ..., 14
     """
     return _questions(_notebook_key(notebook))
 

@@ -12,6 +12,9 @@ their own: they ask the engine (``Round.legal_cards``, ``Round.check``) and the 
 * :class:`RoundPlayer`: a whole round against three bots.
 * :class:`GamePlayer`: a whole game to the target against three bots of a strength chosen per seat
   (random, rule-based, search), with the running score, saved and resumed as the JSON of a ``Game``.
+* :class:`ContractAdvisor`: deal or type a hand and see each contract's expected score as bars, schieben's
+  value and the advisor's choice in one sentence (:class:`AdviceBox`: the same as the **What would you
+  name?** button of the table widgets).
 * :class:`HintBox`: the two-stage **Hint** button a table widget adds in one line.
 * :class:`MistakesPanel`: a finished round's accuracy from the learner's own view and **Learn from your
   mistakes** (the round and game players hold one).
@@ -26,6 +29,7 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from .advisor import AdviceBox, ContractAdvisor, advice_bars_html
 from .game_player import GamePlayer
 from .hint import HintBox
 from .mistakes import MistakesPanel
@@ -83,6 +87,9 @@ __all__ = [
     "HintBox",
     "MistakesPanel",
     "GamePlayer",
+    "ContractAdvisor",
+    "AdviceBox",
+    "advice_bars_html",
     "TrainersPage",
     "trainers_page",
 ]

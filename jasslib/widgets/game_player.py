@@ -46,7 +46,7 @@ from typing import Any
 import ipywidgets as w
 
 from .._files import write_atomically
-from ..cards import Card, CardLike
+from ..cards import Card, CardLike, CardSet
 from ..contracts import Contract
 from ..errors import IllegalPlayError, JassError, excerpt
 from ..game import Game
@@ -65,6 +65,7 @@ from ._common import (
     message_html,
     sentence,
 )
+from .advisor import AdviceBox
 from .hint import HintBox
 from .mistakes import MistakesPanel
 from .round_player import log_html, table_html
@@ -129,6 +130,8 @@ class GamePlayer:
     the hints of each hand are told when the hand ends and recorded in progress (``progress``, as the
     trainers'); after each hand, **Learn from your mistakes** (:attr:`learn_button`, :attr:`mistakes`) replays
     the hand before to each of the learner's costly cards and gives its accuracy, recorded in progress too.
+    While the learner chooses the contract, **What would you name?** (:attr:`advice_box`, a
+    :class:`~jasslib.widgets.advisor.AdviceBox`) shows the contract advisor's view of the hand before the choice.
 
     Public: :attr:`game` (the :class:`~jasslib.Game`), :attr:`ui`, :attr:`score` (the running score, HTML),
     :attr:`hand_buttons`, :attr:`message`, :attr:`log`, :attr:`contract_menu`, :attr:`choose_button`,
@@ -203,7 +206,10 @@ class GamePlayer:
                                       tooltip="Name this contract")
         self.schieben_button = w.Button(description="Schieben", icon="share",
                                         tooltip="Pass the choice of contract to your partner")
-        self.contract_box = w.HBox([self.contract_menu, self.choose_button, self.schieben_button])
+        self.advice_box = AdviceBox(self._advice_state, self.style, seed=0 if self.game.seed is None else
+                                    self.game.seed)
+        self.contract_box = w.VBox([w.HBox([self.contract_menu, self.choose_button, self.schieben_button]),
+                                    self.advice_box.ui])
         self._hand = HandToClick(self.style, self._on_card)
         self.message = w.HTML()
         self.log = w.HTML()
@@ -370,6 +376,20 @@ class GamePlayer:
         """Each card of the learner's hand → its picture to click."""
         return self._hand.buttons
 
+    def what_would_you_name(self) -> None:
+        """Press **What would you name?** (the contract advisor on the learner's hand, while choosing)."""
+        self.advice_box.press()
+
+    def _advice_state(self) -> tuple[CardSet, Ruleset, bool] | None:
+        """The learner's hand, the ruleset and whether the partner pushed, while the learner chooses."""
+        game = getattr(self, "game", None)
+        if game is None or game.over:
+            return None
+        rnd = game.round
+        if rnd.contract is not None or rnd.to_move != self.seat:
+            return None
+        return rnd.hand(self.seat), game.ruleset, rnd.pushed
+
     def _bot(self, seat: int) -> Player:
         given = self._bots[seat]
         if self.strengths[seat] == "random":  # seeded from the position: a resumed game plays on the same
@@ -530,6 +550,7 @@ class GamePlayer:
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and rnd.may_schieben)
         self.choose_button.disabled = not choosing
+        self.advice_box.refresh()
         legal = view.legal if self.show_legal and self.my_turn else None
         hand = view.hand if not game.over else ()
         self._hand.draw(hand, () if legal is None else [c for c in hand if c not in legal])

@@ -39,7 +39,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import _check
-from ..cards import Card, CardLike
+from ..cards import Card, CardLike, CardSet
 from ..contracts import Contract
 from ..display import cards_html, trick_html
 from ..errors import ArgumentError, CardParseError, IllegalPlayError, JassError, excerpt
@@ -59,6 +59,7 @@ from ._common import (
     sentence,
     text_html,
 )
+from .advisor import AdviceBox
 from .hint import HintBox
 from .mistakes import MistakesPanel
 
@@ -75,6 +76,11 @@ class RoundPlayer:
     ``show_legal=True`` fades the cards that may not be played (the engine's ``view.legal``); by
     default the learner finds them out, and a refused card says why.  ``hints=True`` is the old name
     of ``show_legal`` and still means the same (giving both, they must agree).
+
+    While the learner chooses the contract (at forehand, or as the partner after schieben), **What would you
+    name?** (:attr:`advice_box`, a :class:`~jasslib.widgets.advisor.AdviceBox`) shows the contract advisor's
+    view of the hand before the choice: each contract's expected score as bars, schieben's value and the
+    advisor's choice in one sentence (:func:`jasslib.analysis.advise` on a few hundred sampled deals).
 
     The **Hint** button (:attr:`hint_box`, a :class:`~jasslib.widgets.hint.HintBox`) helps during play in
     two stages, from the learner's own view: first the idea, then the card with the expected points of
@@ -145,7 +151,9 @@ class RoundPlayer:
                                       tooltip="Name this contract")
         self.schieben_button = w.Button(description="Schieben", icon="share",
                                         tooltip="Pass the choice of contract to your partner")
-        self.contract_box = w.HBox([self.contract_menu, self.choose_button, self.schieben_button])
+        self.advice_box = AdviceBox(self._advice_state, self.style, seed=seed)
+        self.contract_box = w.VBox([w.HBox([self.contract_menu, self.choose_button, self.schieben_button]),
+                                    self.advice_box.ui])
         self._hand = HandToClick(self.style, self._on_card)
         self.hand_box = self._hand.box
         self.message = w.HTML()
@@ -227,6 +235,17 @@ class RoundPlayer:
     def hint(self) -> None:
         """Press **Hint** (the idea first, then the card)."""
         self.hint_box.press()
+
+    def what_would_you_name(self) -> None:
+        """Press **What would you name?** (the contract advisor on the learner's hand, while choosing)."""
+        self.advice_box.press()
+
+    def _advice_state(self) -> tuple[CardSet, Ruleset, bool] | None:
+        """The learner's hand, the ruleset and whether the partner pushed, while the learner chooses."""
+        rnd = getattr(self, "round", None)
+        if rnd is None or rnd.done or rnd.contract is not None or rnd.to_move != self.seat:
+            return None
+        return rnd.hand(self.seat), self.ruleset, rnd.pushed
 
     def _hint_view(self) -> RoundView | None:
         rnd = getattr(self, "round", None)
@@ -429,6 +448,7 @@ class RoundPlayer:
         self.contract_box.layout.display = None if choosing else "none"
         self.schieben_button.disabled = not (choosing and self.round.may_schieben)
         self.choose_button.disabled = not choosing
+        self.advice_box.refresh()
         self.review_button.disabled = not rnd.done
         self.mistakes.set_round(rnd if rnd.done else None, self.seat, self.round_label())
         self._build_hand(view)
