@@ -26,6 +26,7 @@ import nbformat
 import pytest
 from htmlcheck import parse as parse_html
 
+from jasslib.errors import ArgumentError
 from jasslib.exercises import get_topic
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -342,7 +343,7 @@ def test_the_page_of_trainers_takes_some_topics_by_name():
     assert [s.topic for s in page.sections] == ["legal"] and page.section("legal").anchor == "trainer-legal"
     with pytest.raises(ValueError, match="unknown topic 'poker'"):
         trainers_page(topics=["legal", "poker"], progress=False)
-    with pytest.raises(TypeError, match="final_check is True or False"):
+    with pytest.raises(ArgumentError, match="final_check is True or False"):
         trainers_page(final_check="no", progress=False)
     with pytest.raises(ValueError, match="no trainer for 'weis'"):
         page.section("weis")
