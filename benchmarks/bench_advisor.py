@@ -11,7 +11,7 @@ team's score minus the opponents') is printed beside it.  The advisor is run und
 and push rate, the advisor's time per hand, and — when jasslib.players.search exists — the same
 distribution for SearchPlayer's own contract choices.
 
-    python benchmarks/bench_advisor.py                   # 5,000 deals, both presets, 1,000 samples per advice
+    python benchmarks/bench_advisor.py                   # 5,000 deals, both presets, 300 samples per advice
     python benchmarks/bench_advisor.py --deals 500 --samples 50     # a quick look
 
 Measured while other work loads the machine, the seconds are inflated; the gains are counts and do not
@@ -167,8 +167,8 @@ def run(deals: int, samples: int, seed: int, presets: list[str], progress: int, 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=5000)
-    p.add_argument("--samples", type=int, default=adv.DEFAULT_SAMPLES,
-                   help=f"sampled deals per advice (default {adv.DEFAULT_SAMPLES}, as advise())")
+    p.add_argument("--samples", type=int, default=300,
+                   help=f"sampled deals per advice (default 300, the README's run; advise(): {adv.DEFAULT_SAMPLES})")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--presets", nargs="+", default=["classic", "modern"])
     p.add_argument("--progress", type=int, default=1000, help="print progress every N hands (0: never)")
