@@ -166,3 +166,16 @@ def test_the_objectives_rank_the_same_outlooks():
     assert a.options == b.options
     assert a.best.mean == max(o.mean for o in a.options)
     assert b.best.margin == max(o.margin for o in b.options)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "modern"])
+def test_the_robust_default_keeps_the_rule_choice_unless_another_is_better_on_both_counts(ruleset):
+    for mask in deal_batch(5, 0, 8)[:, 0]:
+        for pushed in (False, True):
+            a = an.advise(int(mask), ruleset, pushed, samples=120, seed=1)
+            assert a.objective == "robust" and a.rule.contract == an.rule_choice(int(mask), ruleset, pushed)
+            better = [o for o in a.options if o.mean >= a.rule.mean and o.margin >= a.rule.margin]
+            assert a.best in better and a.best.margin == max(o.margin for o in better)
+            if a.best is not a.rule:  # it departs only for an option better in the team's score and the margin
+                assert a.best.dominates(a.rule) and a.recommendation().startswith(("Name", "Say schieben"))
+            assert a.options == an.advise(int(mask), ruleset, pushed, samples=120, seed=1, objective="margin").options

@@ -705,6 +705,19 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         add("choose_batch", bad(f"choose_batch(samples={label})",
                                 lambda v=value: analysis.choose_batch("advisor", np.array([hand9.mask]), samples=v),
                                 BudgetError, "samples"))
+    for name in ("advise", "advisor_choice", "rule_choice", "lucerne_choice"):  # 'no' is truthy: refused, not read
+        f = getattr(analysis, name)
+        add(name, bad(f"{name}(pushed='no')", lambda f=f: f(hand9, pushed="no"), ArgumentError, "pushed"))
+    add("choose_batch",
+        bad("choose_batch(pushed='no')", lambda: analysis.choose_batch("rule", np.array([hand9.mask]), pushed="no"),
+            ArgumentError, "pushed"),
+        bad("choose_batch(masks=None)", lambda: analysis.choose_batch("rule", None), ArgumentError, "masks"),  # type: ignore[arg-type]
+        bad("choose_batch(masks=['x'])", lambda: analysis.choose_batch("lucerne", ["x"]), ArgumentError, "masks"),  # type: ignore[arg-type]
+        bad("choose_batch(masks=[-1])", lambda: analysis.choose_batch("rule", np.array([-1])), ArgumentError,
+            "masks"),
+        bad("choose_batch(an 8-card mask)",
+            lambda: analysis.choose_batch("advisor", np.array([hand9.mask, CardSet(eight).mask])), HandSizeError,
+            "hand 1 has 8"))
     add("advise", bad("advise(playout=x)", lambda: analysis.advise(hand9, playout="x"), ArgumentError, "playout"),
         bad("advise(objective=x)", lambda: analysis.advise(hand9, objective="x"), ArgumentError, "objective"))
     add("choose_batch", bad("choose_batch('poker')", lambda: analysis.choose_batch("poker", np.array([hand9.mask])),

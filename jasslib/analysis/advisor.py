@@ -5,8 +5,19 @@ call gives the same advice), plays each sampled deal out under each of the six c
 per contract, the choosing team's expected hand score under the ruleset (trick points × multiplier,
 plus the Weis and Stöck that the hand and the table bring, H2), its spread, the chance of the match,
 and — at forehand — what schieben is worth: the same deals with the partner naming the contract.
-It recommends the option with the best expected margin (the team's hand score minus the opponents';
-``objective="score"`` ranks by the team's own score instead, :data:`OBJECTIVES`).
+
+Which option it recommends is the ``objective`` (:data:`OBJECTIVES`).  A game of Schieber is a race to the
+target: a point for the team and a point kept from the opponents count about the same while the game is
+open (the margin, the team's hand score minus the opponents'), and the team's own points count more near
+the end, when they finish the game.  The default, ``"robust"``, keeps the rule-based chooser's option (the
+contract the bots name, or its schieben) unless the samples show another option better on *both* counts,
+more points for the team and a better margin; of those it takes the best margin.  An option better on
+both is better for every weight of the opponents' points between 0 (only the team's points count) and 1
+(theirs count as much), so the advice departs from the taught rule only where no way of counting a
+hand prefers the rule's option, and the winner's curse of picking the top of many noisy estimates
+costs little.  ``"margin"`` ranks by the margin alone, ``"score"`` by the team's own hand score alone; the
+last is a gambler's measure under the classic multipliers (a ×4 Undenufe lost by 40 points still brings
+the team many points, but the opponents more), see ``benchmarks/README.md``.
 
 Two ways to play a sampled deal out (``playout``):
 
@@ -81,10 +92,12 @@ __all__ = [
 
 PLAYOUTS = ("rule", "dd")
 """The ways to play a sampled deal out: the rule-based players (real play) or double dummy (open cards)."""
-OBJECTIVES = ("margin", "score")
-"""What the advice maximises: the choosing team's expected hand score minus the opponents' (the margin,
-the default), or the team's own hand score alone.  They differ where multipliers differ: a ×4 Undenufe
-lost by 40 points still brings the team many points, but the opponents more; a game is won by the margin."""
+OBJECTIVES = ("robust", "margin", "score")
+"""How the advice chooses: ``"robust"`` (the default): the rule-based chooser's option unless another is
+expected to be better both in the team's hand score and in the margin (then the best margin of those);
+``"margin"``: the best expected hand score minus the opponents'; ``"score"``: the best expected hand score of
+the team alone.  Margin and score differ where multipliers differ: a ×4 Undenufe lost by 40 points still
+brings the team many points, but the opponents more.  The module doc gives the reasons for the default."""
 DEFAULT_SAMPLES = 1000
 """Sampled deals per advice with the rule-based playout (6,000 rounds: well under a second)."""
 
@@ -141,6 +154,36 @@ def lucerne_values(hand: CardSet | str | int | Iterable[CardLike]) -> tuple[int,
     return tuple(out)
 
 
+def _check_pushed(pushed: object) -> bool:
+    """``pushed`` as a bool, or :class:`~jasslib.errors.ArgumentError` (a string such as ``'no'`` is truthy)."""
+    if not isinstance(pushed, (bool, np.bool_)):
+        raise ArgumentError(f"pushed: True (the partner chooses after schieben) or False (forehand), "
+                            f"got {excerpt(pushed)}")
+    return bool(pushed)
+
+
+def _check_masks(masks: object) -> np.ndarray:
+    """Hand masks as a flat int64 array, each a 9-card hand (36-bit mask), or the project's error."""
+    try:
+        m = np.asarray(masks)
+    except (TypeError, ValueError) as e:  # ragged nesting and the like
+        raise ArgumentError(f"masks: an array of 9-card hand masks (ints), got {excerpt(masks)}") from e
+    if m.dtype == object or not (np.issubdtype(m.dtype, np.integer) or m.size == 0):
+        raise ArgumentError(f"masks: an array of 9-card hand masks (ints, such as CardSet.mask), got "
+                            f"{excerpt(masks)}")
+    m = m.astype(np.int64).reshape(-1)
+    bad = (m < 0) | (m >= 1 << 36)
+    if bad.any():
+        raise ArgumentError(f"masks: a hand mask has bits 0..35 (36 cards), got {int(m[bad][0])}")
+    counts = np.zeros(m.shape[0], dtype=np.int64)
+    for bit in range(36):
+        counts += (m >> bit) & 1
+    if (counts != 9).any():
+        i = int(np.flatnonzero(counts != 9)[0])
+        raise HandSizeError(f"masks: a hand to advise has 9 cards (D3), hand {i} has {int(counts[i])}")
+    return m
+
+
 def _lucerne_batch(masks: np.ndarray) -> np.ndarray:
     """:func:`lucerne_values` of many hand masks at once: an ``(n, 6)`` int array (the same sums, vectorised)."""
     m = np.asarray(masks, dtype=np.int64).reshape(-1)
@@ -180,7 +223,7 @@ def lucerne_choice(hand: CardSet | str | int | Iterable[CardLike], ruleset: Rule
     """
     values = np.array([lucerne_values(hand)])
     Ruleset.parse(ruleset)
-    return _contract_or_none(int(_lucerne_pick(values, bool(pushed))[0]))
+    return _contract_or_none(int(_lucerne_pick(values, _check_pushed(pushed))[0]))
 
 
 @jit
@@ -208,7 +251,8 @@ def rule_choice(hand: CardSet | str | int | Iterable[CardLike], ruleset: Ruleset
     Contract.HEARTS
     """
     cards = _hand(hand)
-    return _contract_or_none(int(_rule_batch(np.array([cards.mask]), Ruleset.parse(ruleset), bool(pushed))[0]))
+    rs = Ruleset.parse(ruleset)
+    return _contract_or_none(int(_rule_batch(np.array([cards.mask]), rs, _check_pushed(pushed))[0]))
 
 
 # --------------------------------------------------------------------------------------------- sampling, playing out
@@ -300,8 +344,13 @@ class Outlook:
         return "schieben" if self.contract is None else str(self.contract)
 
     def value(self, objective: str) -> float:
-        """The number the advice ranks by: ``mean`` (objective ``"score"``) or ``margin``."""
+        """The number the advice ranks by: ``mean`` (objective ``"score"``) or ``margin`` (``"margin"``, and
+        ``"robust"`` among the options that beat the rule-based chooser's on both counts)."""
         return self.mean if objective == "score" else self.margin
+
+    def dominates(self, other: Outlook) -> bool:
+        """At least as good as ``other`` both in the team's expected hand score and in the expected margin."""
+        return self.mean >= other.mean and self.margin >= other.margin
 
 
 def _outlook(contract: Contract | None, score: np.ndarray, opp: np.ndarray, tp: np.ndarray,
@@ -325,10 +374,22 @@ def _outlooks(p: _Played, partner: np.ndarray | None) -> tuple[Outlook, ...]:
 
 
 def _pick(options: Sequence[Outlook], objective: str) -> Outlook:
-    """The best option by the objective (the first of ♣ ♠ ♥ ♦ Obenabe Undenufe on ties; a contract over schieben)."""
+    """The best option by its value (the first of ♣ ♠ ♥ ♦ Obenabe Undenufe on ties; a contract over schieben)."""
     best = options[0]
     for o in options[1:]:
         if o.value(objective) > best.value(objective):
+            best = o
+    return best
+
+
+def _choose(options: Sequence[Outlook], objective: str, rule: int) -> Outlook:
+    """The option the objective recommends; ``rule`` is the index of the rule-based chooser's option."""
+    if objective != "robust":
+        return _pick(options, objective)
+    prior = options[rule]
+    best = prior
+    for o in options:
+        if o.dominates(prior) and o.margin > best.margin:
             best = o
     return best
 
@@ -350,11 +411,18 @@ class Advice:
     objective: str
     seed: int | str
     options: tuple[Outlook, ...]
+    rule_option: int = 0
+    """The index in ``options`` of the rule-based chooser's option (6: its schieben), the prior of ``"robust"``."""
 
     @property
     def best(self) -> Outlook:
-        """The option with the highest expected value by the objective."""
-        return _pick(self.options, self.objective)
+        """The option the objective recommends (:data:`OBJECTIVES`)."""
+        return _choose(self.options, self.objective, self.rule_option)
+
+    @property
+    def rule(self) -> Outlook:
+        """The option the rule-based chooser takes with this hand (:func:`rule_choice`)."""
+        return self.options[self.rule_option]
 
     @property
     def choice(self) -> Contract | None:
@@ -377,21 +445,27 @@ class Advice:
         'Say schieben:'
         """
         best = self.best
-        second = _pick([o for o in self.options if o is not best], self.objective)
-        by = "on the difference" if self.objective == "margin" else "in your team's points"
+        ranking = "margin" if self.objective == "robust" else self.objective
+        second = _pick([o for o in self.options if o is not best], ranking)
+        by = "in your team's points" if ranking == "score" else "on the difference"
 
         def worth(o: Outlook) -> str:
-            return f"{o.margin:+.0f} against the opponents" if self.objective == "margin" else f"{o.mean:.0f} points"
+            return f"{o.mean:.0f} points" if ranking == "score" else f"{o.margin:+.0f} against the opponents"
 
         if best.contract is None:
-            top = _pick(self.options[:6], self.objective)
+            top = _pick(self.options[:6], ranking)
             return (f"Say schieben: with your partner choosing, your team can expect {worth(best)}, better than "
                     f"with your best contract, {top.label} ({worth(top)}).")
         tail = " (after schieben you must choose)" if self.pushed else ""
         match = f", a match in {best.p_match:.0%} of deals" if best.p_match >= 0.005 else ""
-        lead = best.value(self.objective) - second.value(self.objective)
-        against = (f"the next best, {second.label}, is about as good (within the sampling error)" if lead <= best.error
-                   else f"the next best, {second.label}, is {lead:.0f} worse {by}")
+        lead = best.value(ranking) - second.value(ranking)
+        if lead < 0:  # robust: the best margin costs the team points, so the advice keeps the surer option
+            against = (f"{second.label} promises {-lead:.0f} more on the difference but fewer points for your team "
+                       f"({second.mean:.0f})")
+        elif lead <= best.error:
+            against = f"the next best, {second.label}, is about as good (within the sampling error)"
+        else:
+            against = f"the next best, {second.label}, is {lead:.0f} worse {by}"
         return (f"Name {best.label}{tail}: your team can expect about {best.mean:.0f} points to the opponents' "
                 f"{best.opponents:.0f} (8 deals in 10 between {best.low:.0f} and {best.high:.0f}{match}); {against}.")
 
@@ -427,8 +501,8 @@ class Advice:
 def _check_options(playout: str, objective: str) -> None:
     if playout not in PLAYOUTS:
         raise ArgumentError(f"playout: 'rule' (rule-based play) or 'dd' (double dummy), got {excerpt(playout)}")
-    if objective not in OBJECTIVES:
-        raise ArgumentError(f"objective: 'score' or 'margin', got {excerpt(objective)}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise ArgumentError(f"objective: one of {', '.join(map(repr, OBJECTIVES))}, got {excerpt(objective)}")
 
 
 def advise(
@@ -438,14 +512,15 @@ def advise(
     samples: int = DEFAULT_SAMPLES,
     seed: int | str = 0,
     playout: str = "rule",
-    objective: str = "margin",
+    objective: str = "robust",
 ) -> Advice:
     """Advise a 9-card hand at forehand (or, ``pushed=True``, the partner after schieben): see the module doc.
 
     ``samples`` sampled deals (the same ones for every contract, so the contracts compare on the same
-    cards); ``seed`` makes them reproducible; ``playout`` ``"rule"`` or ``"dd"``; ``objective`` ``"margin"``
-    (the team's hand score minus the opponents', the default) or ``"score"`` (the team's hand score alone,
-    :data:`OBJECTIVES`).  A hand of the wrong size or with a
+    cards); ``seed`` makes them reproducible; ``playout`` ``"rule"`` or ``"dd"``; ``objective`` ``"robust"``
+    (the default: the rule-based chooser's option unless another is better both in score and margin),
+    ``"margin"`` (the team's hand score minus the opponents') or ``"score"`` (the team's hand score alone),
+    :data:`OBJECTIVES`.  A hand of the wrong size or with a
     card twice raises :class:`~jasslib.errors.HandSizeError` / :class:`~jasslib.errors.DuplicateCardError`;
     a sample count below 1 :class:`~jasslib.errors.BudgetError`.
 
@@ -461,21 +536,29 @@ def advise(
     rs = Ruleset.parse(ruleset)
     n = _check_samples(samples)
     _check_options(playout, objective)
+    is_pushed = _check_pushed(pushed)
     fast.seed_key(seed)
-    deals = _layouts(cards.mask, bool(pushed), n, seed)
+    deals = _layouts(cards.mask, is_pushed, n, seed)
     played = _play_out(deals, rs, playout)
-    partner = None if pushed else _rule_batch(deals[:, 2], rs, True)
-    return Advice(cards, rs, bool(pushed), n, playout, objective, seed, _outlooks(played, partner))
+    partner = None if is_pushed else _rule_batch(deals[:, 2], rs, True)
+    return Advice(cards, rs, is_pushed, n, playout, objective, seed, _outlooks(played, partner),
+                  _option_index(int(_rule_batch(np.array([cards.mask]), rs, is_pushed)[0])))
+
+
+def _option_index(code: int) -> int:
+    """A chooser's answer (0..5, or SCHIEBEN) as an index of :attr:`Advice.options` (schieben is 6)."""
+    return 6 if code == SCHIEBEN else code
 
 
 def advisor_choice(hand: CardSet | str | int | Iterable[CardLike], ruleset: Ruleset | str = CLASSIC,
-                   pushed: bool = False, seed: int | str = 0, samples: int = DEFAULT_SAMPLES) -> Contract | None:
+                   pushed: bool = False, seed: int | str = 0, samples: int = DEFAULT_SAMPLES,
+                   objective: str = "robust") -> Contract | None:
     """The advisor's choice: ``advise(...).choice``, the cheap call shape for a player naming a contract.
 
     >>> advisor_choice("J♥ 9♥ A♥ K♥ 8♥ 7♦ 6♠ 8♣ 7♣", "modern", pushed=True, seed=3, samples=200)
     Contract.HEARTS
     """
-    return advise(hand, ruleset, pushed, samples, seed).choice
+    return advise(hand, ruleset, pushed, samples, seed, objective=objective).choice
 
 
 Chooser = Callable[..., "Contract | None"]
@@ -485,7 +568,7 @@ CHOOSERS: dict[str, Chooser] = {"advisor": advisor_choice, "rule": rule_choice, 
 
 def choose_batch(name: str, masks: np.ndarray, ruleset: Ruleset | str = CLASSIC, pushed: bool = False,
                  seeds: Sequence[int | str] | None = None, samples: int = DEFAULT_SAMPLES,
-                 objective: str = "margin") -> np.ndarray:
+                 objective: str = "robust") -> np.ndarray:
     """The choice of the chooser ``name`` (a key of :data:`CHOOSERS`) for many hand masks: contract numbers 0..5,
     -1 for schieben.  The same choices as the chooser called hand by hand (``seeds[i]`` is hand ``i``'s seed
     for the advisor, 0 for all by default, as in :func:`advise`), in far less time: the advisor's sampled
@@ -495,26 +578,28 @@ def choose_batch(name: str, masks: np.ndarray, ruleset: Ruleset | str = CLASSIC,
     >>> choose_batch("lucerne", m).tolist(), choose_batch("advisor", m, seeds=[0, 0], samples=200).tolist()
     ([2, -1], [2, -1])
     """
-    rs = Ruleset.parse(ruleset)
-    m = np.asarray(masks, dtype=np.int64).reshape(-1)
-    if name == "lucerne":
-        return _lucerne_pick(_lucerne_batch(m), bool(pushed))
-    if name == "rule":
-        return _rule_batch(m, rs, bool(pushed))
-    if name != "advisor":
+    if not isinstance(name, str) or name not in CHOOSERS:
         raise ArgumentError(f"unknown chooser {excerpt(name)}: one of {', '.join(CHOOSERS)}")
+    rs = Ruleset.parse(ruleset)
+    m = _check_masks(masks)
+    is_pushed = _check_pushed(pushed)
+    if name == "lucerne":
+        return _lucerne_pick(_lucerne_batch(m), is_pushed)
+    if name == "rule":
+        return _rule_batch(m, rs, is_pushed)
     n = _check_samples(samples)
     _check_options("rule", objective)
     seeds = [0] * len(m) if seeds is None else list(seeds)
     if len(seeds) != len(m):
         raise ArgumentError(f"seeds: one per hand ({len(m)}), got {len(seeds)}")
-    return _advisor_batch(m, rs, bool(pushed), seeds, n, (objective,))[objective]
+    return _advisor_batch(m, rs, is_pushed, seeds, n, (objective,))[objective]
 
 
 def _advisor_batch(m: np.ndarray, rs: Ruleset, pushed: bool, seeds: Sequence[int | str], n: int,
                    objectives: Sequence[str]) -> dict[str, np.ndarray]:
     """The advisor's choices of many hands under each objective (one playout serves them all)."""
     out = {o: np.zeros(len(m), dtype=np.int64) for o in objectives}
+    rule = _rule_batch(m, rs, pushed)
     per = max(1, _CHUNK // (6 * n))
     for start in range(0, len(m), per):
         idx = range(start, min(start + per, len(m)))
@@ -526,6 +611,6 @@ def _advisor_batch(m: np.ndarray, rs: Ruleset, pushed: bool, seeds: Sequence[int
             part = _Played(played.score[sl], played.opponents[sl], played.trick_points[sl], played.match[sl])
             options = _outlooks(part, None if partner is None else partner[sl])
             for o in objectives:
-                best = _pick(options, o)
+                best = _choose(options, o, _option_index(int(rule[i])))
                 out[o][i] = SCHIEBEN if best.contract is None else int(best.contract)
     return out
