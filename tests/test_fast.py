@@ -229,6 +229,25 @@ def test_numba_cache_is_keyed_on_the_kernel_sources_only():
     assert _cache_dir(str(root / "fast.py")) != _cache_dir(str(root / "play.py"))
 
 
+def test_the_cache_key_reads_every_relative_import_of_every_module():
+    """The numba cache key reads only the lines of a module that start a relative import (fast at every import of
+    a kernel module); it finds exactly what a walk over the module's whole syntax tree finds, in every module."""
+    import ast
+
+    import jasslib
+    from jasslib._numba import _relative_imports
+
+    def key(n: ast.ImportFrom) -> tuple:
+        return n.level, n.module, tuple(a.name for a in n.names)
+
+    for path in sorted(Path(jasslib.__file__).parent.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        everywhere = {key(n) for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom) and n.level}
+        assert {key(n) for n in _relative_imports(source)} == everywhere, path.name
+    tricky = "from . import (bits,  # a comment with a ) in it\n    cards)\n"
+    assert [key(n) for n in _relative_imports(tricky)] == [(1, None, ("bits", "cards"))]
+
+
 def test_kernel_sources_follow_imports_transitively(tmp_path):
     """A dependency two imports away is still part of the key (a table baked into a kernel, say)."""
     import jasslib
