@@ -2,7 +2,7 @@
 
 :func:`learner_visit` fetches the trainers page with the learner's link (the login and ``_xsrf`` cookies are
 kept, as a browser does), opens the page's kernel websocket with the page's Origin, asks for the widgets'
-state as Voilà's widget manager does (a ``jupyter.widget.control`` comm, ``request_states``), finds the first
+state as Voilà's widget manager does (a ``jupyter.widget.control`` comm, ``request_states``), finds the
 trainer (legal cards, seed 1), clicks the legal cards and **Check** (widget ``click`` messages), waits for the
 trainer's ✓ feedback, and closes the page as the page does when it is closed: ``POST
 /voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.  :func:`load_and_close` loads and closes
