@@ -3,15 +3,16 @@ computer on 127.0.0.1.
 
 The class list, the class folder and the learners' tokens are checked directly.  Then one classroom server
 for the whole module (a class list of six, the trainers page rendered ahead in five kernels and the index
-in one, idle kernels culled after the default ten minutes) holds a small class that starts together: two
-learners in Chromium and three light learners (``tests/classroom_client.py``: what the Voilà page does on
-the wire) open their own links at once, see the first trainer, answer it and close the page; each
-learner's own progress file has that answer, the teacher's class view shows it, and no kernel is left but
-the pool.  Thirty pages loaded and closed leave only the pool too.  The security edges are tried against
-the same server: another site's websocket, a missing or foreign Host, code sent to the kernel, a learner
-naming someone else, the teacher's and the learners' tokens in the wrong place.  A second server, without
-a class list and without a pool, is the class link where learners give their name; there a page left open
-without its websocket is culled after two seconds.
+in one, idle kernels culled after the default ten minutes) holds a small class that starts together: three
+light learners (``tests/classroom_client.py``: what the Voilà page does on the wire) open their own links at
+once, see the trainer, answer it and close the page; each learner's own progress file has that answer and
+no kernel is left but the pool.  In Chromium two learners come through the index, check a trainer and see
+only their own progress; the teacher's class view shows both and offers the CSV.  Thirty pages loaded and
+closed leave only the pool too.  The security edges are tried against the same server: another site's
+websocket, a missing or foreign Host, code sent to the kernel, a learner naming someone else, the
+teacher's and the learners' tokens in the wrong place.  A second server, without a class list and without
+a pool, is the class link where learners give their name; there a page left open without its websocket is
+culled after two seconds.
 """
 
 from __future__ import annotations
@@ -354,16 +355,37 @@ def test_the_teacher_token_and_the_learner_tokens_stay_apart(room: Classroom) ->
     assert get(room.port, f"/jasslib/join?token={roster['join_token']}")[0] == 404
 
 
-# ------------------------------------------------------------------ the class at once: Chromium and light learners
+# ------------------------------------------------------------------ the class at once (light learners)
+@pytest.mark.slow
+def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
+    """The light learners open their own links at once (served from the pool), see the trainer, check it and
+    close the page; one browser claims to be another learner (its header is not believed).  Each progress
+    file has its learner's answer, and no kernel is left beyond the pool."""
+    before_other = read_progress(room.folder / f"{learner_id(OTHER)}.json").done
+    with concurrent.futures.ThreadPoolExecutor(len(NAMES)) as light:
+        visits = list(light.map(lambda n: learner_visit(
+            room.port, f"token={room.tokens[n]}", n, timeout=RENDER_BOUND, path="/",
+            headers={"X-Jasslib-Learner": learner_id(OTHER)} if n == "Ben" else None), NAMES))
+    for visit in visits:
+        print(f"{visit.name}: page {visit.page_s:.1f} s, trainer {visit.render_s:.1f} s, check {visit.check_s:.2f} s")
+        assert not visit.error, (visit.name, visit.error)
+        assert visit.status == 200 and "✓ Right!" in visit.feedback and "✗" not in visit.feedback, visit
+        assert visit.render_s < RENDER_BOUND and visit.shutdown_status == 204, visit
+    assert len({v.kernel_id for v in visits}) == len(NAMES), "a kernel of its own for each learner"
+    for name in NAMES:
+        record = read_progress(room.folder / f"{learner_id(name)}.json")
+        assert record.learner == name and record.topic("legal").done == 1 and record.topic("legal").right_first == 1
+    assert read_progress(room.folder / f"{learner_id(OTHER)}.json").done == before_other, \
+        "a browser's word for who it is is not believed"
+    for visit in visits:
+        wait_for(lambda v=visit: room.kernel_gone(v.kernel_id, v.cookies), 30, f"{visit.name}'s kernel ended")
+    wait_for(lambda: room.kernels() <= KEPT, 30, "no kernel left beyond the pool")
+
+
+# ------------------------------------------------------------------ in Chromium
 @pytest.mark.slow
 @pytest.mark.browser
-def test_a_class_starts_together_each_with_their_own_progress_and_leaves_no_kernel(room: Classroom) -> None:
-    """Two learners in Chromium open their own links together (served from the pool), see the first trainer
-    and check one; then three light learners open theirs at once, see the trainer, check it and close the
-    page (one browser claims to be another learner: its header is not believed); the Chromium learners leave
-    (to the index, or closing the tab).  Each
-    progress file has its learner's answer, the teacher's class view shows them, and no kernel is left
-    beyond the pool."""
+def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(room: Classroom) -> None:
     from chromium import HELP, find_chromium
     from playwright.sync_api import sync_playwright
     from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
@@ -371,79 +393,45 @@ def test_a_class_starts_together_each_with_their_own_progress_and_leaves_no_kern
     chromium = find_chromium()
     assert chromium, HELP
     base = f"http://127.0.0.1:{room.port}"
-    before_other = read_progress(room.folder / f"{learner_id(OTHER)}.json").done
-    kernels_of_pages: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
         try:
-            # the Chromium learners' pages, requested together (each learner's own browser: own cookies)
-            pages, started, render = {}, {}, {}
-            for name in BROWSER_NAMES:
-                page = browser.new_context().new_page()
-                started[name] = time.monotonic()
-                page.goto(f"{base}/?token={room.tokens[name]}", timeout=RENDER_BOUND * 1000, wait_until="commit")
-                pages[name] = page
-            for name, page in pages.items():
-                page.locator(".jass-trainer").first.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                render[name] = time.monotonic() - started[name]  # the first trainer of the page, drawn
-                trainer = page.locator(".jass-trainer-legal").first  # further down: the widgets come one by one
-                trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                assert page.url.startswith(f"{base}{TRAINERS}"), "the learner's link opens the trainers page"
-                assert room.teacher not in page.content() and not any(
-                    t in page.content() for n, t in room.tokens.items() if n != name)
-                kernels_of_pages.append(kernel_id_of(page.content()))
-                assert page.locator("a[href='index.ipynb']").count() >= 1, "the index of the chapters is linked"
-                panel = page.locator(".jass-progress").first
-                panel.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
-                text = _click_and_check(page, trainer)
-                assert "✓" in text and "✗" in text  # a legal and an illegal card: both judged
-                panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
-                _wait_text(page, panel, "1 exercise done")
-            print("Chromium:", ", ".join(f"{n} trainer {t:.1f} s" for n, t in render.items()))
-            assert all(t < RENDER_BOUND for t in render.values()), render
-            # the light learners all at once; Ben's browser claims to be Dario
-            with concurrent.futures.ThreadPoolExecutor(len(NAMES)) as light:
-                visits = list(light.map(lambda n: learner_visit(
-                    room.port, f"token={room.tokens[n]}", n, timeout=RENDER_BOUND, path="/",
-                    headers={"X-Jasslib-Learner": learner_id(OTHER)} if n == "Ben" else None), NAMES))
-            for visit in visits:
-                print(f"{visit.name}: page {visit.page_s:.1f} s, trainer {visit.render_s:.1f} s, "
-                      f"check {visit.check_s:.2f} s")
-                assert not visit.error, (visit.name, visit.error)
-                assert visit.status == 200 and "✓ Right!" in visit.feedback and "✗" not in visit.feedback, visit
-                assert visit.render_s < RENDER_BOUND and visit.shutdown_status == 204, visit
-            kernels_of_pages += [v.kernel_id for v in visits]
-            assert len(set(kernels_of_pages)) == len(NAMES) + len(BROWSER_NAMES), "a kernel of its own each"
-            for name in NAMES:
-                record = read_progress(room.folder / f"{learner_id(name)}.json")
-                assert record.learner == name and record.topic("legal").done == 1
-                assert record.topic("legal").right_first == 1
-            for name in BROWSER_NAMES:
-                record = read_progress(room.folder / f"{learner_id(name)}.json")
-                assert record.topic("legal").done == 1 and record.topic("legal").right_first == 0, name
-            assert read_progress(room.folder / f"{learner_id(OTHER)}.json").done == before_other, \
-                "a browser's word for who it is is not believed"
-            # the teacher's class view shows the class (and reloads itself while the class works)
             teacher = browser.new_context().new_page()
             teacher.goto(f"{base}/jasslib/class?teacher={room.teacher}", timeout=60_000)
             assert teacher.url == f"{base}/jasslib/class", "the teacher's token leaves the address bar"
-            assert teacher.locator("meta[http-equiv='refresh']").get_attribute("content") == "10"
+            assert "Fritz" in teacher.inner_text("table") and "Greta" in teacher.inner_text("table")
             assert teacher.locator("a", has_text="CSV").get_attribute("href").endswith("/progress.csv")
-            rows = [r for r in teacher.inner_text("tbody").splitlines() if re.match(r"(Fritz|Greta|Ben)\b", r)]
-            assert len(rows) == 3 and all(re.search(r"\s1 · [01] · 0", r) for r in rows), rows
-            # one learner goes on to the index (the trainers page's kernel ends), the other closes the tab
-            first = pages[BROWSER_NAMES[0]]
-            first.locator("a[href='index.ipynb']").first.click()
-            first.locator(".jass-course-index").first.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-            kernels_of_pages.append(kernel_id_of(first.content()))
-            for page in pages.values():
+            pages, kernels_of_pages = [], []
+            for name in BROWSER_NAMES:
+                index = browser.new_context().new_page()  # each learner's own browser: own cookies
+                index.goto(f"{base}{INDEX}?token={room.tokens[name]}", timeout=120_000)  # the index, with the link
+                index.locator(".jass-course-index").first.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
+                kernels_of_pages.append(kernel_id_of(index.content()))
+                with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
+                    index.locator("a.jass-trainers-link").first.click()
+                page = opened.value  # the login went along, not the token
+                trainer = page.locator(".jass-trainer-legal").first
+                trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
+                assert room.tokens[name] not in page.url and room.teacher not in page.content()
+                kernels_of_pages.append(kernel_id_of(page.content()))
+                panel = page.locator(".jass-progress").first
+                assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
+                text = _click_and_check(page, trainer)
+                assert "✓" in text and "✗" in text
+                panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
+                _wait_text(page, panel, "1 exercise done")
+                pages += [index, page]
+            for name in BROWSER_NAMES:
+                assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
+            # the class view follows the class by itself (it reloads every few seconds)
+            teacher.wait_for_function(
+                "() => [...document.querySelectorAll('tbody tr')].filter(r => /^(Fritz|Greta)/.test(r.innerText)"
+                " && /^\\S+\\s+1 · 0 · 0/.test(r.innerText)).length === 2", timeout=60_000)
+            for page in pages:
                 page.close(run_before_unload=True)  # as a learner closes the tab: the page ends its kernel
-            probe = room.tokens[OTHER]
             for kernel in kernels_of_pages:
-                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={probe}")[0] == 404,
+                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Ben']}")[0] == 404,
                          60, "a closed page's kernel ended")
-            wait_for(lambda: room.kernels() <= KEPT, 30, "no kernel left beyond the pool")
         finally:
             browser.close()
 
