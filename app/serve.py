@@ -2,8 +2,9 @@
 
 The whole course folder is served: ``/`` opens the index (``app/index.ipynb``: every notebook with its title,
 as a link), each notebook is rendered without its code cells (``/voila/render/notebooks/NN_name.ipynb``),
-and the page of trainers stays at ``/voila/render/app/trainers.ipynb`` (the contract advisor at
-``/voila/render/app/advisor.ipynb``).  The rule book is answered rendered: a rule
+and the page of trainers stays at ``/voila/render/app/trainers.ipynb`` (in the classroom ``/`` opens it, and
+it links to the index; the contract advisor is at ``/voila/render/app/advisor.ipynb``).  The rule book is
+answered rendered: a rule
 link of a notebook (``../docs/rules.md#p4``) or a widget (``../docs/rules.html#p4``) opens ``docs/rules.html`` at
 the rule (:data:`RULE_BOOK_ROUTE`; Voilà itself would refuse the Markdown file with "403: Forbidden").
 
@@ -25,8 +26,12 @@ The classroom (``app/classroom.py``): ``--class names.txt`` (``make app-classroo
 link per learner; without it the printed link leads to a page where each learner gives their name.  Each
 learner's progress goes to their own file in the class folder (``--class-dir``, by default
 ``~/.local/share/jasslib/classes/<class>``), and the teacher's class view opens with its own printed link.
-``--pool N`` keeps N kernels of the trainers page started and rendered ahead (default: the size of the
-class list, else 10; about 120 MB each), so a class that starts together does not wait for kernels.
+In the classroom a learner's link (``/``) opens the trainers page itself, where a class works, and that
+page links to the index of the chapters.  ``--pool N`` keeps N kernels of the trainers page started and
+rendered ahead (default: the size of the class list, else 10; about 120 MB each), so a class that starts
+together does not wait for kernels, and the index gets one for every ten of them (:func:`index_pool`: a
+few learners at a time go there, to open a chapter).  The chapters themselves start their kernel when
+opened.  ``make app`` (one learner) keeps ``/`` on the index and starts no kernel ahead.
 """
 
 from __future__ import annotations
@@ -60,6 +65,20 @@ at once, the pool refills one kernel after the other instead of starting them al
 works."""
 
 
+def index_pool(pool: int) -> int:
+    """Kernels of the index kept started beside ``pool`` of the trainers page: one for every ten (rounded up).
+
+    >>> index_pool(0), index_pool(4), index_pool(25)
+    (0, 1, 3)
+    """
+    return -(-max(pool, 0) // 10)
+
+
+def landing(classroom: bool) -> str:
+    """The notebook ``/`` opens: the trainers page in a classroom, the index on this computer."""
+    return TRAINERS if classroom else INDEX
+
+
 def host_names(extra: Sequence[str] = ()) -> list[str]:
     """The names this computer answers to in the Host header: localhost, its host names, ``extra``."""
     names = ["localhost"]
@@ -76,7 +95,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
                  settings: dict[str, object] | None = None) -> dict[str, dict[str, object]]:
     """Voilà's configuration for the course (the folder served is the repository's root).
 
-    ``pool``: kernels of the trainers page kept started (0: none); ``cull_idle``: seconds before a kernel
+    ``pool``: kernels of the trainers page kept started (0: none; the index gets :func:`index_pool` of
+    them); ``cull_idle``: seconds before a kernel
     without a page is ended (0: never); ``settings``: more Tornado settings (the classroom's).
 
     >>> local = voila_config()["Voila"]
@@ -85,8 +105,9 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     >>> room = voila_config(classroom=True, token="abc", pool=25)
     >>> room["Voila"]["ip"], room["Voila"]["token"], "localhost" in room["Voila"]["tornado_settings"]["local_hostnames"]
     ('0.0.0.0', 'abc', True)
-    >>> room["VoilaConfiguration"]["preheat_kernel"], room["VoilaKernelManager"]["kernel_pools_config"][TRAINERS]
-    (True, {'pool_size': 25})
+    >>> pools = room["VoilaKernelManager"]["kernel_pools_config"]
+    >>> room["VoilaConfiguration"]["preheat_kernel"], pools[TRAINERS], pools[INDEX], pools["default"]
+    (True, {'pool_size': 25}, {'pool_size': 3}, {'pool_size': 0})
     >>> voila_config()["MappingKernelManager"]["cull_idle_timeout"]
     600
     """
@@ -105,8 +126,9 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "Voila": voila,
         # the page tells its kernel the learner in this header (app/classroom.py); Voilà passes it on
         "VoilaConfiguration": {"http_header_envs": [LEARNER_HEADER], "preheat_kernel": pool > 0},
-        # pre-started kernels for the trainers page only (each notebook would otherwise get a pool of its own)
-        "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool}},
+        # pre-started kernels for the trainers page and the index only (each chapter would otherwise get a pool)
+        "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool},
+                                                       INDEX: {"pool_size": index_pool(pool)}},
                                "fill_delay": POOL_FILL_DELAY},
         # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
         "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
@@ -114,8 +136,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     }
 
 
-def make_app() -> type:
-    """Voilà's application, with ``/`` sending the browser to the course's index (query string kept), the
+def make_app(classroom: bool = False) -> type:
+    """Voilà's application, with ``/`` sending the browser to :func:`landing` (query string kept), the
     rule book answered rendered (:data:`RULE_BOOK_ROUTE`), the classroom's pages (``/jasslib/join``,
     ``/jasslib/class``) and guards (``app/classroom.py``)."""
     from classroom import CLASS_VIEW, JOIN, make_server_parts, require_host
@@ -139,7 +161,7 @@ def make_app() -> type:
             self.finish(RULE_BOOK_PAGE.read_bytes())
 
     class CourseApp(Voila):  # type: ignore[misc]  # Voilà has no type hints
-        """Voilà serving the course folder, with the index as its landing page."""
+        """Voilà serving the course folder, with :func:`landing` as its first page."""
 
         @default("identity_provider_class")
         def _identity_provider_class(self) -> type:
@@ -151,8 +173,8 @@ def make_app() -> type:
             return settings
 
         def init_handlers(self) -> list:
-            landing = url_path_join(self.server_url, "voila/render", INDEX)
-            home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": landing, "permanent": False})
+            first = url_path_join(self.server_url, "voila/render", landing(classroom))
+            home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": first, "permanent": False})
             rules = (url_path_join(self.server_url, RULE_BOOK_ROUTE), RuleBookHandler)
             view = url_path_join(self.server_url, CLASS_VIEW)
             ours = [home, rules, (url_path_join(self.server_url, JOIN), parts["join"]),
@@ -229,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  cull_idle=args.cull_idle, settings=settings))
     if not args.classroom:
         print(f"The course without code: http://127.0.0.1:{args.port}/ (stop with Ctrl-C)", flush=True)
-    make_app().launch_instance(argv=[], config=config)
+    make_app(args.classroom).launch_instance(argv=[], config=config)
 
 
 def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, object], str, int]:
@@ -263,7 +285,8 @@ def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tup
             print(f"    http://{name}:{args.port}/?token={roster.join_token}", flush=True)
     print(f"The class view, for you only (keep this link to yourself): "
           f"http://localhost:{args.port}/{CLASS_VIEW}?teacher={teacher}", flush=True)
-    print(f"{pool} kernels of the trainers page are started ahead (about {pool * 120} MB). "
+    print(f"{pool} kernels of the trainers page and {index_pool(pool)} of the index are started ahead (about "
+          f"{pool * 120 + index_pool(pool) * 60} MB). "
           "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
           "stop with Ctrl-C.", flush=True)
     return {"jasslib_roster": roster, "jasslib_teacher_token": teacher}, roster.join_token, pool

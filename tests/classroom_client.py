@@ -2,17 +2,21 @@
 
 :func:`learner_visit` fetches the trainers page with the learner's link (the login and ``_xsrf`` cookies are
 kept, as a browser does), opens the page's kernel websocket with the page's Origin, asks for the widgets'
-state as Voilà's widget manager does (a ``jupyter.widget.control`` comm, ``request_states``), finds the first
+state as Voilà's widget manager does (a ``jupyter.widget.control`` comm, ``request_states``), finds the
 trainer (legal cards, seed 1), clicks the legal cards and **Check** (widget ``click`` messages), waits for the
 trainer's ✓ feedback, and closes the page as the page does when it is closed: ``POST
-/voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.  Everything is bounded by timeouts.
+/voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.  :func:`load_and_close` loads and closes
+many pages, a few at a time, counting the server's kernels (:func:`kernels`: its child processes running
+ipykernel) as it goes.  Everything is bounded by timeouts.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import http.client
 import json
 import re
+import threading
 import time
 import urllib.parse
 import uuid
@@ -20,12 +24,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+import psutil
 from websockets.sync.client import ClientConnection, connect
 
 from jasslib.exercises import exercise
 from jasslib.widgets._common import card_tooltip
 
 TRAINERS = "/voila/render/app/trainers.ipynb"
+INDEX = "/voila/render/app/index.ipynb"
 CONTROL_PROTOCOL = "1.0.0"  # ipywidgets' control comm (all states at once), as the page's widget manager opens it
 WIDGET_PROTOCOL = "2.1.0"  # ipywidgets 8's widget messages
 
@@ -65,6 +71,18 @@ def get(port: int, path: str, cookies: dict[str, str] | None = None, host: str |
         if cookies is not None:
             cookies.update(jar)
         return resp.status, jar, body
+    finally:
+        conn.close()
+
+
+def _location(port: int, path: str, timeout: float = 120) -> str:
+    """Where a redirect of ``path`` leads (a path on the same server)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+        resp = conn.getresponse()
+        resp.read()
+        return urllib.parse.urlsplit(resp.getheader("Location") or "/")._replace(scheme="", netloc="").geturl()
     finally:
         conn.close()
 
@@ -182,14 +200,17 @@ def click(kernel: Kernel, button: str) -> None:
 
 
 def learner_visit(port: int, link_query: str, name: str = "", close: bool = True, timeout: float = 120,
-                  headers: dict[str, str] | None = None) -> Visit:
-    """One learner opening the trainers page with ``link_query`` (``token=...``), answering the first trainer
-    right and closing the page.  Errors are kept in :attr:`Visit.error`, not raised."""
+                  headers: dict[str, str] | None = None, path: str = TRAINERS) -> Visit:
+    """One learner opening ``path`` with ``link_query`` (``token=...``): the trainers page, or ``/`` (the
+    learner's link, which leads there), answering the first trainer right and closing the page.  Errors are
+    kept in :attr:`Visit.error`, not raised."""
     visit = Visit(name)
     start = time.monotonic()
     try:
-        visit.status, cookies, page = get(port, f"{TRAINERS}?{link_query}", cookies={}, timeout=timeout,
-                                          headers=headers)
+        url = f"{path}?{link_query}"
+        if path == "/":  # the learner's link: its redirect followed, as a browser does
+            url = _location(port, url, timeout)
+        visit.status, cookies, page = get(port, url, cookies={}, timeout=timeout, headers=headers)
         visit.cookies = cookies
         visit.page_s = time.monotonic() - start
         visit.kernel_id = kernel_id_of(page)
@@ -220,3 +241,52 @@ def learner_visit(port: int, link_query: str, name: str = "", close: bool = True
     except Exception as exc:  # noqa: BLE001 - a learner's failure is a figure of the run, reported by the caller
         visit.error = f"{type(exc).__name__}: {exc}"
     return visit
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernels: its child processes running ipykernel."""
+    found = []
+    for child in server.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            continue
+    return found
+
+
+@dataclass
+class Loads:
+    """What :func:`load_and_close` saw: each page's (status, kernel id, status of its shutdown request), and
+    the most kernels the server had while the pages were open."""
+
+    pages: list[tuple[int, str, int]]
+    peak: int
+
+
+def load_and_close(port: int, server: psutil.Process, query: str = "", count: int = 30, at_once: int = 5,
+                   path: str = INDEX, timeout: float = 120) -> Loads:
+    """Load ``path`` (with ``query``, e.g. ``token=...``) ``count`` times, ``at_once`` pages open together,
+    closing each page as a browser does (its shutdown request with the ``_xsrf`` cookie's value)."""
+    peak = [len(kernels(server))]
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.2):
+            peak[0] = max(peak[0], len(kernels(server)))
+
+    def one(_: int) -> tuple[int, str, int]:
+        cookies: dict[str, str] = {}
+        status, _, page = get(port, f"{path}?{query}" if query else path, cookies=cookies, timeout=timeout)
+        kernel = kernel_id_of(page)
+        return status, kernel, shutdown(port, kernel, cookies) if kernel else 0
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(at_once) as pool:
+            pages = list(pool.map(one, range(count)))
+    finally:
+        done.set()
+        watcher.join(timeout=5)
+    return Loads(pages, peak[0])
