@@ -43,6 +43,8 @@ on a fail-soft alpha-beta search with
   gone, or in cards of nearly the same points, share entries: on trump positions seven tricks before
   the end this cuts the nodes by about 59 %.  A fixed-size array of :data:`PT_ENTRIES` entries of 32
   bytes (32 MiB), two slots per bucket (two positions of a shape), stamped with the generation;
+* two tricks before the end (two cards a hand), the exact value by plain minimax written out as loops
+  (:func:`_two_tricks`, at most 16 lines of the eighth trick), not by the search's nodes;
 * equivalent cards searched once: cards of one player, adjacent in their suit's order for the
   contract once the cards of completed tricks are taken out, with equal points;
 * in a trick whose winning team is already settled (no later seat holds a card that could beat the
@@ -486,6 +488,75 @@ def _close_trick(tricks: np.ndarray, tn: int, leader: int, flags: int, last: boo
     return w, got, np.int64(flags & 1), cards
 
 
+@jit_inline
+def _two_tricks(hands: np.ndarray, tricks: np.ndarray, tn: int, leader: int, flags: int, contract: int,
+                points: np.ndarray) -> int:
+    """The exact difference ``d`` of a trick boundary with two tricks left (two cards a hand), by plain minimax.
+
+    At most 2 x 2 x 2 x 2 lines for the eighth trick (the ninth is forced), each judged by
+    :func:`jasslib.play.legal_mask` and :func:`jasslib.play.trick_winner_index` as in the search; written
+    out as loops, this costs far less than the search's nodes for the same tree.  ``tricks[tn]`` and
+    ``tricks[tn + 1]`` are used as scratch space.
+    """
+    one = np.int64(1)
+    s0 = leader
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    max0 = s0 & 1 == 0
+    v0 = -_INF if max0 else _INF
+    m0 = _legal_of(hands[s0], tricks, tn, 0, contract)
+    while m0:
+        c0 = lsb_index(m0)
+        m0 &= m0 - 1
+        tricks[tn, 0] = c0
+        v1 = _INF if max0 else -_INF  # seat 1 is of the other team
+        m1 = _legal_of(hands[s1], tricks, tn, 1, contract)
+        while m1:
+            c1 = lsb_index(m1)
+            m1 &= m1 - 1
+            tricks[tn, 1] = c1
+            v2 = -_INF if max0 else _INF
+            m2 = _legal_of(hands[s2], tricks, tn, 2, contract)
+            while m2:
+                c2 = lsb_index(m2)
+                m2 &= m2 - 1
+                tricks[tn, 2] = c2
+                v3 = _INF if max0 else -_INF
+                m3 = _legal_of(hands[s3], tricks, tn, 3, contract)
+                while m3:
+                    c3 = lsb_index(m3)
+                    m3 &= m3 - 1
+                    tricks[tn, 3] = c3
+                    w, got, nf, _ = _close_trick(tricks, tn, leader, flags, False, contract, points)
+                    for i in range(4):
+                        seat = (w + i) & 3
+                        played = c0 if seat == s0 else (c1 if seat == s1 else (c2 if seat == s2 else c3))
+                        tricks[tn + 1, i] = lsb_index(hands[seat] & ~(one << played))
+                    _, got2, nf2, _ = _close_trick(tricks, tn + 1, w, nf, True, contract, points)
+                    v = got + got2 + (MATCH_BONUS if nf2 & 1 else (-MATCH_BONUS if nf2 & 2 else 0))
+                    if max0:
+                        v3 = v if v < v3 else v3
+                    else:
+                        v3 = v if v > v3 else v3
+                    tricks[tn, 0] = c0
+                    tricks[tn, 1] = c1
+                    tricks[tn, 2] = c2
+                if max0:
+                    v2 = v3 if v3 > v2 else v2
+                else:
+                    v2 = v3 if v3 < v2 else v2
+            if max0:
+                v1 = v2 if v2 < v1 else v1
+            else:
+                v1 = v2 if v2 > v1 else v1
+        if max0:
+            v0 = v1 if v1 > v0 else v0
+        else:
+            v0 = v1 if v1 < v0 else v0
+    return v0
+
+
 @jit
 def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0: int, left0: int, alpha0: int,
             beta0: int, filt: int, contract: int, points: np.ndarray, order: np.ndarray, tt: np.ndarray, pt: np.ndarray,
@@ -530,6 +601,9 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             if k == 0:
                 if alive == 0:  # the round is over: the match bonus (O7) if one team took every trick
                     ret = MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
+                    phase = 2
+                elif popcount(alive) == 8 and (d > 0 or filt == -1):  # two tricks left: minimax in loops
+                    ret = _two_tricks(hands, tricks, tn, leader, flags, contract, points)
                     phase = 2
                 elif popcount(alive) == 4:  # the last trick: every card is forced
                     for i in range(4):
