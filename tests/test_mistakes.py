@@ -3,9 +3,10 @@ accuracy of a round kept in progress: positions found from the learner's own vie
 right card within the tolerance, nothing to learn, wrong clicks refused in words; the Hint and the lesson in the
 game player; the accuracy written, read back, shown in the progress panel, and older files still read.
 
-One seeded round (seed 0, the learner at seat 1 always plays its highest legal card, ♥ trump chosen by seat 2) is
-judged once with 6 sampled layouts per card (fast and the same on every machine): its cards of tricks 2 to 5
-give away 5 expected points or more."""
+One seeded round (seed 4, the learner at seat 1 always plays its highest legal card, ♥ trump chosen by another
+seat) is judged once with 6 sampled layouts per card and the round's seed for the search, as the round player
+does (fast and the same on every machine): its cards of tricks 1, 4 and 7 give away 5 expected points or more,
+so the lesson has three positions (right at once, after a retry, after the hint)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ class Table:
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
     store = tmp_path_factory.mktemp("mistakes") / "p.json"
-    p = play_out(RoundPlayer(seed=0, seat=1, hint_budget=None, hint_samples=SAMPLES, progress=store))
+    p = play_out(RoundPlayer(seed=4, seat=1, hint_budget=None, hint_samples=SAMPLES, progress=store))
     before = Progress(store).load()
     p.learn_button.click()
     return Table(p, store, before)
@@ -91,7 +92,7 @@ def test_positions_are_the_costly_cards_seen_from_the_learners_view(played, judg
         assert len(view.hand) == 10 - pos.trick  # the hand as it was then
         assert [str(c) for _, c in view.trick] == [e["card"] for e in plays[(pos.trick - 1) * 4:pos.number]]
         assert pos.hint.points[0][1] - pos.value >= MISTAKE_POINTS
-    frame = review_own_view(played, 1, time_budget=None, samples=SAMPLES)
+    frame = review_own_view(played, 1, seed=played.seed, time_budget=None, samples=SAMPLES)  # the player's search
     assert frame.equals(les.table) and int(frame.mistake.sum()) == len(les.positions)
 
 
@@ -128,10 +129,11 @@ def test_a_right_card_at_once_after_a_retry_and_after_the_hint(played, judged) -
         assert answer.kind == "right" and les.stage == "solved" and "Why: " in answer.text
         outcomes.append(les.outcomes[-1])
         les.next()
-    assert outcomes[:3] == ["first", "retry", "hint"][:len(outcomes)]
+    assert len(outcomes) >= 3 and outcomes[:3] == ["first", "retry", "hint"]
     assert les.done and les.current is None
     summary = les.summary()
-    assert f"{len(les.positions)} positions to learn from" in summary and OUTCOMES["first"] in summary
+    assert f"{len(outcomes)} positions to learn from" in summary
+    assert all(f"{outcomes.count(k)} {OUTCOMES[k]}" in summary for k in outcomes)
     assert "Accuracy of the round: " in summary and str(les.accuracy) in summary
 
 
@@ -178,7 +180,7 @@ def test_the_panel_by_clicks(played, judged) -> None:
     assert "when the round is over" in panel.message.value and panel.lesson is None
     panel.hint_button.click()
     assert "Learn from your mistakes first" in panel.message.value
-    panel.set_round(played, 1, "round 0")
+    panel.set_round(played, 1, "round 4")
     panel.judged = judged  # the module's judgement (the same search); the button judges only once
     panel.learn_button.click()
     les = panel.lesson
@@ -196,7 +198,8 @@ def test_the_panel_by_clicks(played, judged) -> None:
     while not les.done:
         panel.next_button.click()
     summary = parse(panel.feedback.value).find(class_="jass-mistakes-summary")
-    assert summary is not None and "positions to learn from" in summary.text
+    n = len(les.positions)
+    assert summary is not None and f"{n} position{'s' if n != 1 else ''} to learn from" in summary.text
     assert panel.next_button.disabled and panel.hand_buttons == {}
     panel.next_button.click()  # disabled in the page; a call still answers in words
     assert "Traceback" not in panel.feedback.value + panel.message.value
@@ -205,18 +208,18 @@ def test_the_panel_by_clicks(played, judged) -> None:
 def test_the_round_players_accuracy_goes_to_progress_and_the_panel(table: Table, played, judged) -> None:
     p, store = table.player, table.store
     assert "Learn from your mistakes" in parse(p.message.value).text
-    assert table.before.rounds.recent == (RoundEntry("round 0", 0, 0),)  # at the end; the accuracy after review
+    assert table.before.rounds.recent == (RoundEntry("round 4", 0, 0),)  # at the end; the accuracy after review
     acc = p.accuracy
     assert acc is not None and acc.cards == 9 and "Accuracy of this round" in p.mistakes.accuracy.value
     assert [j.lost for j in judged] == [j.lost for j in p.mistakes.judged]
     entry = Progress(store).load().rounds.recent[-1]
-    assert (entry.label, entry.judged, entry.mean_lost, entry.within_2) == ("round 0", 9, acc.mean_lost, acc.within_2)
+    assert (entry.label, entry.judged, entry.mean_lost, entry.within_2) == ("round 4", 9, acc.mean_lost, acc.within_2)
     p.review_button.click()  # the review shares the judgement: the accuracy is recorded once
     assert Progress(store).load().rounds.reviewed == (entry,)
     assert "Accuracy:" in parse(p.review_output.value).text
     panel = ProgressPanel(store)
     rounds = parse(panel.rounds_table.value)
-    assert "1 round played" in rounds.text and f"{acc.mean_lost:.1f}" in rounds.text and "round 0" in rounds.text
+    assert "1 round played" in rounds.text and f"{acc.mean_lost:.1f}" in rounds.text and "round 4" in rounds.text
     assert merge_class([store]).rows[0][2].rounds.reviewed == (entry,)  # the class table reads it as it is
 
 
