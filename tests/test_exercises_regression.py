@@ -204,16 +204,16 @@ FINGERPRINTS: dict[tuple[str, str], str] = {
     ),
     # the play puzzles, pinned with the bank as shipped (jasslib/data/play_puzzles.json)
     ("classic", "play"): (
-        "369e8e6a e7c5dd2f 59b6653b 87591d69 c72f9fc0 b5f84981 75726139 472f48d4 46746484 21a6cbd0 "
-        "285f4beb e7c5dd2f 75726139 acacd9c4 56322bf8 4ecb99af 6faace11 1594efd9 39113dbc 32c0fb9e "
-        "1594efd9 ec36b9b3 e7736f80 b72921c2 b0bc2a54 56322bf8 66b5b5b3 53547244 cfba1e23 5e6f230a "
-        "00ee0c0d 101e01ce 0a7d77cc fece30a5 546d783b 182f06d0 cfba1e23 87591d69 521b02f5 285f4beb"
+        "156d7109 bdf5036c b85f7854 4551de92 fbe6c1fe bc084178 c51ab1df 1e6f4d42 46746484 ab3c6ab1 "
+        "27878c3b bdf5036c c51ab1df 303e1944 56322bf8 a441dd4c 9088d5eb b6eaa8ac 2084ea1e 94cdb48c "
+        "b6eaa8ac 13051c07 51913cdb b3b38a80 c5c8ed2a 56322bf8 6dc81420 ba8ce248 6a4e7e4a 08a35d6f "
+        "8ac51c4f 5bf808a8 841a93ed 1491ba6d 47fa6ada b22a1766 6a4e7e4a 4551de92 f220fa58 27878c3b"
     ),
     ("modern", "play"): (
-        "b222ed84 6fd001c0 95547b98 39e754a6 472f48d4 d1f94430 87591d69 4867fccc 9be4369b 521b02f5 "
-        "7f085973 ff0365cb 12eb78e1 dc45efc3 8d02684d 7775670d 5a84d54a 10c1036c 01cc31fb d2c772c6 "
-        "e7c5dd2f 546d783b b722598c 1831fd22 40df5c05 44afc5aa 38b25ba5 8a406368 1ba56d16 fc82bbf7 "
-        "7f085973 953c7447 9243ce3d 87591d69 d2c772c6 ee4298e7 b72921c2 f29d9eb9 e35375dc 53547244"
+        "663e27e7 f09ef57d 17f044fc eaffaf9f 1e6f4d42 fc8ebf5b a37534ed 4867fccc 59cda15b f220fa58 "
+        "8dd3191b 4db3a299 f93e0549 73ebb811 b5bdd141 152974d3 3a1c58e6 22d8b51a 334a9c48 bbe29290 "
+        "bdf5036c 47fa6ada 5d3845ef cc0d3cc7 12147db6 c0df7b2f 77c6ac72 dc86c9f9 1ba56d16 841a93ed "
+        "8dd3191b bbe29290 8f983569 a37534ed 08a35d6f 65d5a32b b3b38a80 30234775 51aea7fc 2c1e6815"
     ),
 }
 
@@ -246,8 +246,8 @@ DRAWINGS: dict[tuple[str, str], str] = {
     ("modern", "claim_check"): "a915cb11b9449b87",
     ("modern", "revoke"): "77d6838aa4a32707",
     ("modern", "schneider"): "1065b16f24fac654",
-    ("classic", "play"): "aa7f501da0650374",
-    ("modern", "play"): "4c5a06228b737643",
+    ("classic", "play"): "321ea86b86f756ce",
+    ("modern", "play"): "2946117949db81fa",
 }
 
 
