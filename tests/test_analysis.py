@@ -166,7 +166,8 @@ OLD_NAMES = [
     "tip_positions", "tip_summary", "TIP_SAMPLE_SEED", "TIP_SAMPLE_ROUNDS", "tip_sample", "sample_layouts",
     "best_by_layout", "review_losses", "history_table",
 ]
-CONCERNS = ["odds", "frames", "plots", "postmortem", "dd", "tips", "history", "coach", "advisor"]
+CONCERNS = ["odds", "frames", "plots", "postmortem", "dd", "tips", "history", "coach", "advisor", "mistakes",
+            "playing_well"]
 
 
 def test_the_package_keeps_every_name_of_the_old_module():

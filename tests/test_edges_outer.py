@@ -96,6 +96,7 @@ EXEMPT: dict[str, str] = {
     "RoundsProgress": "a value ProgressRecord returns; the reader checks every field of a file",
     "RoundEntry": "a part of RoundsProgress, which ProgressRecord returns; the reader checks every field of a file",
     "JudgedCard": "a value jasslib returns (judge_own_view)",
+    "Answer": "a value MistakesLesson.click returns (what the lesson answered to a clicked card)",
     "NotebookQuestions": "a value ProgressRecord.notebook_questions returns",
 }
 

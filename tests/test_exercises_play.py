@@ -204,3 +204,12 @@ def test_the_shipped_bank_was_built_with_the_builders_settings():
         play_bank.ROLLOUT_SAMPLES, play_bank.EXACT_SAMPLES, play_bank.EXACT_FROM)
     assert (meta["contract_batches"], meta["contract_deals"]) == (play_bank.CONTRACT_BATCHES, play_bank.CONTRACT_DEALS)
     assert all(len([e for e in ENTRIES if e["idea"] == idea]) <= play_bank.PER_IDEA for idea in meta["ideas"])
+
+
+def test_the_banks_ideas_are_the_coachs():
+    """The trainer reads the ideas' words from the bank's file (no numpy, no analysis package at import); they
+    must be the coach's words, so a tip reworded in coach.IDEAS needs the bank built again."""
+    from jasslib.analysis.coach import IDEAS
+    from jasslib.exercises.play_bank import CARD_IDEAS, CONTRACT_IDEAS, bank_ideas
+
+    assert bank_ideas() == {k: IDEAS[k] for k in CARD_IDEAS + CONTRACT_IDEAS}

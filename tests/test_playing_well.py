@@ -106,11 +106,11 @@ def test_play_by_contract_compares_the_play_on_the_same_deals_and_contracts() ->
     gaps = by["DD − rule"]
     assert gaps.idxmax() == "Undenufe"  # "its gap to the rule-based bots is widest in Undenufe"
     assert (by["search − rule"] > 0).sum() >= 4  # "more than rule-based play ... in most contracts"
-    assert (by["random"] > 90).all()  # "even with four random players it makes about 100 trick points"
+    assert by["random"].between(85, 112).all()  # "even with four random players ... about 85 to 110 trick points"
     undenufe = by.loc["Undenufe", "rounds"] / by["rounds"].sum()
-    assert round(undenufe, 1) == 0.3  # "the search players ... name Undenufe in about 3 deals of 10"
+    assert round(undenufe, 1) == 0.4  # "the search players and the advisor ... name Undenufe in about 4 deals of 10"
     advisor = float((rounds().query("chooser == 'advisor'").contract == "Undenufe").mean())
-    assert round(advisor, 1) == 0.4  # "... the advisor (section 2) in about 4"
+    assert round(advisor, 1) == 0.4
 
 
 def test_hindsight_best_undenufe_about_as_often_with_rule_based_play() -> None:

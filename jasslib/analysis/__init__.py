@@ -70,7 +70,7 @@ from .coach import (
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
 from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
-from .mistakes import RIGHT_WITHIN, MistakesLesson
+from .mistakes import OUTCOMES, RIGHT_WITHIN, STAGES, Answer, MistakesLesson
 from .odds import (
     DECK_SIZE,
     HAND_SIZE,
@@ -170,6 +170,9 @@ __all__ = [
     "judge_own_view",
     "own_view_table",
     "RIGHT_WITHIN",
+    "STAGES",
+    "OUTCOMES",
+    "Answer",
     "MistakesLesson",
     "advise",
     "Advice",

@@ -54,9 +54,6 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-import numpy as np
-
-from ..analysis.coach import IDEAS, _remaining, idea_for
 from ..cards import Card, CardSet
 from ..contracts import Contract
 from ..errors import ArgumentError, excerpt
@@ -75,6 +72,7 @@ __all__ = [
     "CONTRACT_BATCHES",
     "CONTRACT_DEALS",
     "CARD_IDEAS",
+    "bank_ideas",
     "CONTRACT_IDEAS",
     "PER_IDEA",
     "ROUNDS",
@@ -136,6 +134,9 @@ def card_values(view: RoundView, samples: int, seed: str, exact: bool | None = N
     >>> sorted(v) == sorted(r.legal_cards()) and all(se > 0 for _, se in v.values())
     True
     """
+    import numpy as np  # the builder's tools (numpy, the coach) are imported here: the trainer only reads the bank
+
+    from ..analysis.coach import _remaining
     from ..players.sampling import LayoutSampler
     from ..players.search import rollout_values
 
@@ -252,6 +253,23 @@ def _load(path: str) -> tuple[dict[str, Any], ...]:
     return tuple(data["entries"])
 
 
+@cache
+def _ideas(path: str) -> dict[str, tuple[str, str]]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return {k: (str(v[0]), str(v[1])) for k, v in data["meta"]["ideas"].items()}
+
+
+def bank_ideas(path: str | Path | None = None) -> dict[str, tuple[str, str]]:
+    """The ideas the bank teaches, idea → (its source: tip name or rule id, its sentence), as the builder took them
+    from :data:`jasslib.analysis.coach.IDEAS` (a test keeps the two in step); read from the bank's file, so the
+    trainer needs neither numpy nor the analysis package.
+
+    >>> bank_ideas()["smear"][1]
+    'Your partner is winning this trick: put points on it.'
+    """
+    return _ideas(str(BANK_FILE if path is None else Path(path)))
+
+
 def bank(path: str | Path | None = None) -> tuple[dict[str, Any], ...]:
     """The entries of the bank (the shipped one, or the JSON file ``path``), each a dict (see the module).
 
@@ -309,6 +327,7 @@ def build(seed: int | str = 0, rounds: int = ROUNDS, per_idea: int = PER_IDEA, l
     ``log``: a text stream for progress lines (None: quiet).  Stops early once every idea has ``per_idea``
     positions.
     """
+    from ..analysis.coach import idea_for
     from ..players import RuleBasedPlayer
 
     bot = RuleBasedPlayer()
@@ -396,6 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise ArgumentError(f"--rounds and --per-idea are whole numbers of at least 1, got {excerpt(args.rounds)}")
     start = time.perf_counter()
     cpu = time.process_time()
+    from ..analysis.coach import IDEAS
+
     entries = build(args.seed, args.rounds, args.per_idea, log=sys.stdout)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     meta = {"seed": args.seed, "rounds": args.rounds, "per_idea": args.per_idea, "min_margin": MIN_MARGIN,

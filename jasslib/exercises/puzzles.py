@@ -29,7 +29,6 @@ import random
 from typing import Any
 
 from .. import display
-from ..analysis.coach import IDEAS
 from ..cards import Card, CardSet
 from ..contracts import Contract
 from ..errors import JassError
@@ -37,7 +36,7 @@ from ..play import check_play, trick_winner
 from ..rulesets import Ruleset
 from ..seats import Seat
 from .base import Draft, Exercise, Feedback, Item, Malformed, Topic, _and, _contract_text, _plays_text, _verdict
-from .play_bank import CONTRACT_IDEAS, bank
+from .play_bank import CONTRACT_IDEAS, bank, bank_ideas
 
 __all__ = ["TOPIC", "IDEA_RULES", "LEVELS", "puzzle_entries"]
 
@@ -104,7 +103,7 @@ def _option(entry: dict[str, Any], text: str) -> Any:
 def _idea_words(case: str) -> str:
     """The idea's sentence with its tip name and rule id: ``'Your partner is winning ... (tip 4: put points on;
     O4)'``."""
-    source, text = IDEAS[case]
+    source, text = bank_ideas()[case]
     rule = IDEA_RULES[case]
     return f"{text} ({source})" if rule in source else f"{text} ({source}; {rule})"
 

@@ -941,7 +941,7 @@ def _notebook_14() -> list[Question]:
                     "good deals give the biggest scores, with open cards and with rule-based play alike. A player "
                     "must choose before, from nine cards, and a bad Undenufe costs four times as much too. Open cards "
                     "also flatter Undenufe most: the leader knows which low card wins. Players who see only their own "
-                    "cards name it in about 3 deals of 10.", "C3", "O3"),
+                    "cards name it in about 4 deals of 10.", "C3", "O3"),
         _discussion("14.7", "Play the round of section 4 with the Hint button. Which idea did it give you, and would "
                             "you have found the card without it?",
                     "Often the idea is enough: put points on a trick your partner wins, keep the master card for the "
