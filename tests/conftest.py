@@ -243,8 +243,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     load = [0.0] * workers
     for key in slow:  # longest first onto the least loaded worker
         w = load.index(min(load))
-        members = sorted(groups[key], key=lambda i: -seconds.get(i.nodeid, 0.0))
-        bins[w].extend(members)
+        bins[w].extend(groups[key])  # a group keeps its file order: its tests may build on its server's state
         load[w] += cost[key]
     quick = [i for key, members in groups.items() if cost[key] == 0 for i in members]
     sizes = _block_sizes(len(items), workers)
