@@ -383,9 +383,25 @@ def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
 
 
 # ------------------------------------------------------------------ in Chromium
+@pytest.fixture(scope="module")
+def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """A class of the Chromium learners only, without a pool: each page starts its kernel (the pooled path is
+    driven by the light learners; a Chromium page first to take a freshly pooled kernel is issue 20's open bug)."""
+    base = tmp_path_factory.mktemp("browser-class")
+    names = base / "names.txt"
+    names.write_text("\n".join(BROWSER_NAMES) + "\n", encoding="utf-8")
+    folder = base / "class-7c"
+    port, proc, printed = _start(base, "--class", str(names), "--class-dir", str(folder), "--pool", "0")
+    try:
+        yield Classroom(port, proc, printed, folder)
+    finally:
+        _stop(proc)
+
+
 @pytest.mark.slow
 @pytest.mark.browser
-def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(room: Classroom) -> None:
+def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(browser_room: Classroom) -> None:
+    room = browser_room
     from chromium import HELP, find_chromium
     from playwright.sync_api import sync_playwright
     from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
@@ -430,7 +446,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(r
             for page in pages:
                 page.close(run_before_unload=True)  # as a learner closes the tab: the page ends its kernel
             for kernel in kernels_of_pages:
-                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Ben']}")[0] == 404,
+                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Fritz']}")[0] == 404,
                          60, "a closed page's kernel ended")
         finally:
             browser.close()
