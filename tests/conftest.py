@@ -9,6 +9,7 @@ on a cold cache; the controller compiles them first, in one process, so the work
 Real-browser fixtures (``tests/browsing.py`` has the helpers; each server starts at its first use, once per
 worker process, and stops at the end of the run; a test never starts its own JupyterLab or Voilà):
 
+- ``playwright``: the worker's one Playwright (sync API), for tests that launch browsers of their own.
 - ``chromium_context``: Debian's headless Chromium (``$JASSLIB_CHROMIUM``), one Playwright browser context for
   the run; ``chromium_context.new_page()`` gives a tab.
 - ``course_copy``: a copy of ``notebooks/``, ``app/`` and ``docs/`` in a temporary folder (the servers serve it).
@@ -84,24 +85,32 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 # ------------------------------------------------------------------------------------- real-browser fixtures
 @pytest.fixture(scope="session")
-def chromium_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
+    """The run's one Playwright (sync API): a process may start it only once while it runs, so every browser
+    fixture and test of a worker uses this one (``playwright.chromium.launch(...)`` for browsers of its own)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium_context(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One headless Chromium (Playwright persistent context) for the whole run; fails, never skips, without one."""
-    from browsing import ARGS
+    from browsing import ARGS, WAIT_MS
     from chromium import HELP, find_chromium
 
     chromium = find_chromium()
     assert chromium, HELP
-    from playwright.sync_api import sync_playwright
-
     profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=chromium, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
+    )
+    context.set_default_timeout(WAIT_MS)  # every wait without its own bound (browsing.WAIT_MS)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browsing import ARGS, run_all  # noqa: F401 - ARGS: test_classroom drives its own Chromium with them
+from browsing import ARGS, WAIT_MS, run_all  # noqa: F401 - ARGS: test_classroom drives its own Chromium with them
 
 from jasslib import Card, CardSet
 from jasslib.exercises import exercise
@@ -76,12 +76,12 @@ def _click_and_check(page, container, style: str = "french") -> str:  # noqa: AN
         picture = _card_picture(container, card)
         assert picture.locator("button").get_attribute("title").startswith(card)  # the card's name, for everyone
         picture.click()  # a click on the picture's middle
-        picture.get_by_text("✓ marked").wait_for(timeout=30_000)  # the card is marked where it was clicked
+        picture.get_by_text("✓ marked").wait_for(timeout=WAIT_MS)  # the card is marked where it was clicked
     container.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Check\s*$")).first.click()
     feedback = container.locator(".jass-feedback").first
-    feedback.wait_for(state="visible", timeout=30_000)
+    feedback.wait_for(state="visible", timeout=WAIT_MS)
     page.wait_for_function(
-        "el => el.innerText.includes('✗')", arg=feedback.element_handle(), timeout=30_000
+        "el => el.innerText.includes('✗')", arg=feedback.element_handle(), timeout=WAIT_MS
     )
     text = feedback.inner_text()
     # the legal card is confirmed with its reason, the illegal one refused with its rule id
@@ -99,8 +99,9 @@ def _click_check(container) -> None:  # noqa: ANN001
 
 def _wait_text(page, element, text: str) -> str:  # noqa: ANN001
     """Until ``element`` holds ``text``; its text then (textContent: JupyterLab 4 renders off-screen cells lazily)."""
-    page.wait_for_function("([el, text]) => el.textContent.includes(text)", arg=[element.element_handle(), text],
-                           timeout=30_000)
+    element.wait_for(state="attached", timeout=WAIT_MS)
+    page.wait_for_function("([el, text]) => el.textContent.includes(text)",
+                           arg=[element.element_handle(timeout=WAIT_MS), text], timeout=WAIT_MS)
     return element.text_content() or ""
 
 
@@ -132,7 +133,7 @@ def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
         picture = _card_picture(box, str(card))
         assert picture.locator("button").get_attribute("title").startswith(str(card))  # its name, for everyone
         picture.click()
-        picture.get_by_text("✓ marked").wait_for(timeout=30_000)
+        picture.get_by_text("✓ marked").wait_for(timeout=WAIT_MS)
     _click_check(box)
     _wait_text(page, feedback, "✗")
     text = _shown_text(feedback)
@@ -141,13 +142,13 @@ def _answer_cards_question(page, notebook: str) -> None:  # noqa: ANN001
     tally = page.locator(".jass-questions").first
     assert "0 of" in (tally.text_content() or ""), "a wrong answer is not counted as right"
     _card_picture(box, str(illegal)).click()  # the mark taken back
-    _card_picture(box, str(illegal)).get_by_text("✓ marked").wait_for(state="detached", timeout=30_000)
+    _card_picture(box, str(illegal)).get_by_text("✓ marked").wait_for(state="detached", timeout=WAIT_MS)
     for card in legal - CardSet([first]):
         _card_picture(box, str(card)).click()
-        _card_picture(box, str(card)).get_by_text("✓ marked").wait_for(timeout=30_000)
+        _card_picture(box, str(card)).get_by_text("✓ marked").wait_for(timeout=WAIT_MS)
     _click_check(box)
     page.wait_for_function("el => el.textContent.includes('✓') && !el.textContent.includes('✗')",
-                           arg=feedback.element_handle(), timeout=30_000)
+                           arg=feedback.element_handle(), timeout=WAIT_MS)
     checked = sum(not x.discussion for x in qs)
     _wait_text(page, tally, f"1 of {checked} questions right")
 
@@ -168,7 +169,7 @@ def test_legal_moves_notebook_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN0
     assert "✓" in text and "✗" in text
     trainer.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Hint\s*$")).first.click()
     feedback = trainer.locator(".jass-feedback").first
-    page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=30_000)
+    page.wait_for_function("el => el.innerText.includes('Hint:')", arg=feedback.element_handle(), timeout=WAIT_MS)
     ex, _, _ = _legal_exercise_from_page(trainer)
     assert re.sub(r"\s+", " ", ex.hint()) in re.sub(r"\s+", " ", feedback.inner_text())
     _answer_cards_question(page, LEGAL_NOTEBOOK[:2])
@@ -231,7 +232,7 @@ def test_rule_link_in_a_notebook_opens_the_rule_book_at_the_rule(lab_notebook) -
         " const a = v.querySelector(p4), first = v.querySelector(d1); if (!a || !first) return false;"
         " const top = v.getBoundingClientRect().top, at = a.getBoundingClientRect().top - top;"
         " return at >= -5 && at < 200 && first.getBoundingClientRect().top - top < -1000; }",
-        arg=[anchor.format("p4"), anchor.format("d1")], timeout=30_000)
+        arg=[anchor.format("p4"), anchor.format("d1")], timeout=WAIT_MS)
     assert "Traceback" not in page.content()
 
 
@@ -361,7 +362,7 @@ def _open_rule_note(container, rule: str):  # noqa: ANN001, ANN202
     text = note.locator(".jass-rule-text").first
     assert not text.is_visible(), "the rule's text waits for a click"
     note.locator(".jass-rule-id").first.click()
-    text.wait_for(state="visible", timeout=30_000)
+    text.wait_for(state="visible", timeout=WAIT_MS)
     shown = " ".join(text.inner_text().split())
     assert f"{rule} · {RULES[rule]}" in shown and _rule_opening(rule) in shown, shown[:300]
     return note
@@ -377,7 +378,7 @@ def _check_rendered_book_at(page, rule: str) -> None:  # noqa: ANN001
     assert _rule_opening(rule) in " ".join(page.inner_text("body").split())
     assert "**" not in page.inner_text("body") and "### " not in page.inner_text("body"), "rendered, not Markdown"
     page.wait_for_function("sel => { const h = document.querySelector(sel); const t = h.getBoundingClientRect().top;"
-                           " return t >= -5 && t < 200; }", arg=f"a#{rule.lower()}", timeout=30_000)
+                           " return t >= -5 && t < 200; }", arg=f"a#{rule.lower()}", timeout=WAIT_MS)
 
 
 def test_rule_id_in_a_trainer_shows_the_rule_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN001
@@ -457,7 +458,7 @@ def test_rule_note_in_a_saved_page_without_a_kernel(chromium_context, tmp_path: 
     note = _open_rule_note(paragraph, "P4")
     assert " ".join(paragraph.inner_text().split()).endswith("even to help your partner.")
     note.locator(".jass-rule-id").first.click()
-    note.locator(".jass-rule-text").first.wait_for(state="hidden", timeout=30_000)
+    note.locator(".jass-rule-text").first.wait_for(state="hidden", timeout=WAIT_MS)
     _open_rule_note(page.locator("body"), rule)
     page.close()
 

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browsing import WAIT_MS
 from test_browser import ROUND_NOTEBOOK, _card_button, _play_by_click, _wait_text
 
 pytestmark = pytest.mark.browser
@@ -88,7 +89,7 @@ def test_round_with_hints_then_learn_from_your_mistakes_in_jupyterlab(lab_notebo
     assert answer.kind == "right"
     _wait_text(page, box, "Right:")
     assert pos.hint.idea.text in (box.text_content() or "")
-    box.locator(".jass-mistakes-options svg.jass-hint-bars").wait_for(state="attached", timeout=30_000)
+    box.locator(".jass-mistakes-options svg.jass-hint-bars").wait_for(state="attached", timeout=WAIT_MS)
     # the accuracy, on the page and in the progress file
     accuracy = local.accuracy
     shown = player.locator(".jass-mistakes-panel .jass-accuracy").first

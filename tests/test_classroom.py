@@ -35,6 +35,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from browsing import WAIT_MS
 from classroom_client import (
     INDEX,
     TRAINERS,
@@ -400,56 +401,60 @@ def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(browser_room: Classroom) -> None:
+def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(browser_room: Classroom,
+                                                                              playwright) -> None:  # noqa: ANN001
     room = browser_room
     from chromium import HELP, find_chromium
-    from playwright.sync_api import sync_playwright
     from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
 
     chromium = find_chromium()
     assert chromium, HELP
     base = f"http://127.0.0.1:{room.port}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
-        try:
-            teacher = browser.new_context().new_page()
-            teacher.goto(f"{base}/jasslib/class?teacher={room.teacher}", timeout=60_000)
-            assert teacher.url == f"{base}/jasslib/class", "the teacher's token leaves the address bar"
-            assert "Fritz" in teacher.inner_text("table") and "Greta" in teacher.inner_text("table")
-            assert teacher.locator("a", has_text="CSV").get_attribute("href").endswith("/progress.csv")
-            pages, kernels_of_pages = [], []
-            for name in BROWSER_NAMES:
-                index = browser.new_context().new_page()  # each learner's own browser: own cookies
-                index.goto(f"{base}{INDEX}?token={room.tokens[name]}", timeout=120_000)  # the index, with the link
-                index.locator(".jass-course-index").first.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                kernels_of_pages.append(kernel_id_of(index.content()))
-                with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
-                    index.locator("a.jass-trainers-link").first.click()
-                page = opened.value  # the login went along, not the token
-                trainer = page.locator(".jass-trainer-legal").first
-                trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                assert room.tokens[name] not in page.url and room.teacher not in page.content()
-                kernels_of_pages.append(kernel_id_of(page.content()))
-                panel = page.locator(".jass-progress").first
-                assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
-                text = _click_and_check(page, trainer)
-                assert "✓" in text and "✗" in text
-                panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
-                _wait_text(page, panel, "1 exercise done")
-                pages += [index, page]
-            for name in BROWSER_NAMES:
-                assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
-            # the class view follows the class by itself (it reloads every few seconds)
-            teacher.wait_for_function(
-                "() => [...document.querySelectorAll('tbody tr')].filter(r => /^(Fritz|Greta)/.test(r.innerText)"
-                " && /^\\S+\\s+1 · 0 · 0/.test(r.innerText)).length === 2", timeout=60_000)
-            for page in pages:
-                page.close(run_before_unload=True)  # as a learner closes the tab: the page ends its kernel
-            for kernel in kernels_of_pages:
-                wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Fritz']}")[0] == 404,
-                         60, "a closed page's kernel ended")
-        finally:
-            browser.close()
+    browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
+    try:
+        def own_browser():  # noqa: ANN202 - each person's own cookies; waits bounded by browsing.WAIT_MS
+            context = browser.new_context()
+            context.set_default_timeout(WAIT_MS)
+            return context.new_page()
+
+        teacher = own_browser()
+        teacher.goto(f"{base}/jasslib/class?teacher={room.teacher}", timeout=60_000)
+        assert teacher.url == f"{base}/jasslib/class", "the teacher's token leaves the address bar"
+        assert "Fritz" in teacher.inner_text("table") and "Greta" in teacher.inner_text("table")
+        assert teacher.locator("a", has_text="CSV").get_attribute("href").endswith("/progress.csv")
+        pages, kernels_of_pages = [], []
+        for name in BROWSER_NAMES:
+            index = own_browser()  # each learner's own browser: own cookies
+            index.goto(f"{base}{INDEX}?token={room.tokens[name]}", timeout=120_000)  # the index, with the link
+            index.locator(".jass-course-index").first.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
+            kernels_of_pages.append(kernel_id_of(index.content()))
+            with index.expect_popup(timeout=60_000) as opened:  # the trainers open in a tab of their own
+                index.locator("a.jass-trainers-link").first.click()
+            page = opened.value  # the login went along, not the token
+            trainer = page.locator(".jass-trainer-legal").first
+            trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
+            assert room.tokens[name] not in page.url and room.teacher not in page.content()
+            kernels_of_pages.append(kernel_id_of(page.content()))
+            panel = page.locator(".jass-progress").first
+            assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
+            text = _click_and_check(page, trainer)
+            assert "✓" in text and "✗" in text
+            panel.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Refresh\s*$")).first.click()
+            _wait_text(page, panel, "1 exercise done")
+            pages += [index, page]
+        for name in BROWSER_NAMES:
+            assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
+        # the class view follows the class by itself (it reloads every few seconds)
+        teacher.wait_for_function(
+            "() => [...document.querySelectorAll('tbody tr')].filter(r => /^(Fritz|Greta)/.test(r.innerText)"
+            " && /^\\S+\\s+1 · 0 · 0/.test(r.innerText)).length === 2", timeout=60_000)
+        for page in pages:
+            page.close(run_before_unload=True)  # as a learner closes the tab: the page ends its kernel
+        for kernel in kernels_of_pages:
+            wait_for(lambda k=kernel: get(room.port, f"/api/kernels/{k}?token={room.tokens['Fritz']}")[0] == 404,
+                     60, "a closed page's kernel ended")
+    finally:
+        browser.close()
 
 
 # ------------------------------------------------------------------ a class without a class list, no pool
