@@ -490,7 +490,7 @@ def write(
     """
     _check_counts(deals, chunk_size, workers)
     if workers and scheduler is not None:
-        raise ValueError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
+        raise ArgumentError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
     rs = _ruleset(ruleset)
     _check_seed(seed)
     chosen = contract_list(contracts)

@@ -300,12 +300,14 @@ def chunk_frame(start: int, count: int, players: str | Sequence[str] = "search",
     >>> chunk_frame(3, 2, players="rule", seed=1).equals(whole.iloc[3:].reset_index(drop=True))
     True
     """
+    start = _check.whole(start, "start", high=fast.MAX_DEAL)
+    count = _check.whole(count, "count", low=1, high=min(MAX_ROUNDS, fast.MAX_DEAL - start))
     rs = Ruleset.get(ruleset)
     pol = _policies(players)
     fast.seed_key(seed)
     search = _search_settings(pol, search_samples, search_budget)
     backend = "reference" if search is not None else "fast"
-    return _chunk(int(start), int(count), pol, _contracts(contract), seed, rs, backend, search,
+    return _chunk(start, count, pol, _contracts(contract), seed, rs, backend, search,
                   lambda n, close=False: None)
 
 
@@ -700,9 +702,10 @@ def search_sample(rounds: int = SEARCH_SAMPLE_ROUNDS) -> pd.DataFrame:
     """
     from importlib.resources import files
 
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or not 1 <= rounds <= SEARCH_SAMPLE_ROUNDS:
-        raise ValueError(f"the shipped search rounds are deals 0..{SEARCH_SAMPLE_ROUNDS - 1}, so {rounds!r} rounds "
-                         "cannot be read from them; play more with python -m jasslib simulate --players search")
+    if not _check.is_whole(rounds) or not 1 <= rounds <= SEARCH_SAMPLE_ROUNDS:
+        raise ArgumentError(f"rounds: the shipped search rounds are deals 0..{SEARCH_SAMPLE_ROUNDS - 1}, so "
+                            f"{excerpt(rounds)} rounds cannot be read from them (1 to {SEARCH_SAMPLE_ROUNDS}); play "
+                            "more with python -m jasslib simulate --players search")
     with files("jasslib").joinpath("data").joinpath("search_sample.parquet").open("rb") as fh:
         table = pd.read_parquet(fh)
     return table.iloc[: int(rounds)].reset_index(drop=True)

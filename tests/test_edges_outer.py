@@ -55,7 +55,7 @@ for _module in pkgutil.walk_packages(jasslib.__path__, "jasslib."):  # every imp
         importlib.import_module(_module.name)
 
 MODULES = ("jasslib", "jasslib.solver", "jasslib.analysis", "jasslib.ddtable", "jasslib.progress",
-           "jasslib.exercises", "jasslib.widgets")
+           "jasslib.exercises", "jasslib.widgets", "jasslib.simulation")
 CPU_LIMIT = 0.1
 """CPU seconds a refusal may take (the rule: under 0.1 s)."""
 WALL_LIMIT = 2.0
@@ -266,6 +266,14 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("simulate(chunk_size=0)", lambda: simulation.simulate(3, chunk_size=0), ArgumentError, "chunk_size"))
     add("iter_simulate", bad("iter_simulate(chunk_size=2**70)",
                              lambda: simulation.iter_simulate(3, chunk_size=2**70), ArgumentError, "chunk_size"))
+    for label, value in [("0", 0), ("301", 301), ("True", True), ("'5'", "5"), ("2.5", 2.5)]:
+        add("search_sample", bad(f"search_sample({label})", lambda v=value: simulation.search_sample(v),
+                                 ArgumentError, "rounds"))
+    for label, value in [("'x'", "x"), ("-1", -1), ("2**70", 2**70), ("nan", NAN)]:
+        add("chunk_frame", bad(f"chunk_frame(start={label})", lambda v=value: simulation.chunk_frame(v, 2),
+                               ArgumentError, "start"))
+    add("chunk_frame", bad("chunk_frame(count=0)", lambda: simulation.chunk_frame(0, 0), ArgumentError, "count"),
+        bad("chunk_frame(players=x)", lambda: simulation.chunk_frame(0, 2, players="x"), ArgumentError, "players"))
     add("simulate_to_file",
         bad("simulate_to_file(rounds=10**30)", lambda: simulation.simulate_to_file(folder / "s.csv", 10**30),
             ArgumentError, "rounds", state=lambda: sorted(os.listdir(folder))),

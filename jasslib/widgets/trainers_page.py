@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _check
+from ..errors import ArgumentError, excerpt
 from ..exercises import get_topic, topics
 from ..progress import ProgressSpec, trainer_progress
 from ..rulesets import CLASSIC, Ruleset
@@ -109,11 +110,13 @@ class TrainersPage:
         self.sections: tuple[TrainerSection, ...] = tuple(sections)
 
     def section(self, topic: str | None) -> TrainerSection:
-        """The section of ``topic`` (None: the final check); a ValueError when the page has none."""
+        """The section of ``topic`` (None: the final check); an :class:`~jasslib.errors.ArgumentError` when the page
+        has none."""
         for s in self.sections:
             if s.topic == topic:
                 return s
-        raise ValueError(f"the page has no trainer for {topic!r}")
+        raise ArgumentError(f"topic: the page has no trainer for {excerpt(topic)}; its topics are "
+                            f"{', '.join(str(s.topic) for s in self.sections)}")
 
     def __repr__(self) -> str:
         return f"<TrainersPage {len(self.sections)} sections>"
