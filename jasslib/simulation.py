@@ -301,7 +301,7 @@ def chunk_frame(start: int, count: int, players: str | Sequence[str] = "search",
     True
     """
     start = _check.whole(start, "start", high=fast.MAX_DEAL)
-    count = _check.whole(count, "count", low=1, high=min(MAX_ROUNDS, fast.MAX_DEAL - start))
+    count = _check.whole(count, "count", high=min(MAX_ROUNDS, fast.MAX_DEAL - start))  # 0: no rows, settings checked
     rs = Ruleset.get(ruleset)
     pol = _policies(players)
     fast.seed_key(seed)

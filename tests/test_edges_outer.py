@@ -272,7 +272,7 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     for label, value in [("'x'", "x"), ("-1", -1), ("2**70", 2**70), ("nan", NAN)]:
         add("chunk_frame", bad(f"chunk_frame(start={label})", lambda v=value: simulation.chunk_frame(v, 2),
                                ArgumentError, "start"))
-    add("chunk_frame", bad("chunk_frame(count=0)", lambda: simulation.chunk_frame(0, 0), ArgumentError, "count"),
+    add("chunk_frame", bad("chunk_frame(count=-1)", lambda: simulation.chunk_frame(0, -1), ArgumentError, "count"),
         bad("chunk_frame(players=x)", lambda: simulation.chunk_frame(0, 2, players="x"), ArgumentError, "players"))
     add("simulate_to_file",
         bad("simulate_to_file(rounds=10**30)", lambda: simulation.simulate_to_file(folder / "s.csv", 10**30),

@@ -63,6 +63,25 @@ def test_deterministic_for_a_seed() -> None:
     assert p.last_move["values"] == q.last_move["values"] and p.last_move["layouts"] == 6
 
 
+def test_untimed_play_does_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a time budget the switch to exact solving follows fixed reference timings: a machine measured
+    as 50 times slower (a loaded one) plays the same cards; with a budget it follows the measurement."""
+    from jasslib.players import search
+
+    r = advance(Round.deal(seed=5), 0)
+    r.choose(Contract.SPADES)
+    advance(r, 12)  # six cards left in the hand to move: exact on the reference machine
+    view = r.view(r.to_move)  # type: ignore[arg-type]  # in play
+    untimed, timed = SearchPlayer(seed=2, time_budget=None, samples=6), SearchPlayer(seed=2, samples=6)
+    before = untimed.exact_from_for(view), untimed.play_card(view), untimed.last_move["values"]
+    assert before[0] == 6 and untimed.last_move["phase"] == "exact"
+    slow = {key: 50 * seconds for key, seconds in search.REFERENCE_SOLVE_SECONDS.items()}
+    monkeypatch.setattr(search, "_SOLVE_SECONDS", slow)
+    again = SearchPlayer(seed=2, time_budget=None, samples=6)
+    assert (again.exact_from_for(view), again.play_card(view), again.last_move["values"]) == before
+    assert timed.exact_from_for(view) < 6, "a time budget follows the measured speed"
+
+
 def test_never_sees_the_other_hands() -> None:
     """The same view with the hidden cards dealt differently (consistently with it) gives the same card."""
     for seed, contract, cards in [(1, Contract.HEARTS, 6), (2, Contract.OBENABE, 13), (3, Contract.UNDENUFE, 22),

@@ -16,7 +16,8 @@ Each move (:meth:`SearchPlayer.play_card`):
      solved exactly by :func:`jasslib.solver.solve` and the card with the best mean wins.
 
    The switch point follows the solver's measured speed (see :meth:`SearchPlayer.exact_from_for`),
-   so a faster solver makes the player play exactly from earlier in the round, with no change here.
+   so a faster solver makes the player play exactly from earlier in the round, with no change here;
+   without a time budget it follows fixed reference timings, so that untimed play is the same everywhere.
 3. The card with the best mean wins; ties go to the rule-based player's card, then card order.
 
 What it assumes (no more): the rules, and that every layout consistent with the view is equally
@@ -29,8 +30,9 @@ Contracts (and schieben) are chosen by :meth:`SearchPlayer.choose_contract`, whi
 :attr:`SearchPlayer.ADVISOR_SAMPLES` sampled deals played out by the rule-based players, seeded by the view).
 
 The budget: ``time_budget`` (seconds a move, a cap) and/or ``samples`` (layouts a move).  With a
-sample count the player is deterministic for its seed; with a time budget the cap may cut a slow
-move short, and then the number of layouts searched depends on the machine.
+sample count and ``time_budget=None`` the player is deterministic for its seed, on every machine; with a
+time budget the cap may cut a slow move short and the switch to exact solving follows the machine's
+speed, so then the layouts searched depend on the machine.
 
 >>> from jasslib import Round
 >>> from jasslib.players import RuleBasedPlayer, play_round
@@ -167,6 +169,15 @@ def _check_budget(name: str, value: Any, integer: bool) -> None:
         raise BudgetError(f"{name} is {what} (or None), got {value!r}")
 
 
+REFERENCE_SOLVE_SECONDS: dict[tuple[bool, int], float] = {
+    (True, 3): 0.0008, (True, 4): 0.0011, (True, 5): 0.0022, (True, 6): 0.016, (True, 7): 0.083,
+    (False, 3): 0.0007, (False, 4): 0.0009, (False, 5): 0.0016, (False, 6): 0.0024, (False, 7): 0.0102,
+}
+"""Seconds of one exact solve per (trump contract?, cards left in the hand to move), measured once on the
+project's reference machine (2 cores, CPU time): the calibration of :meth:`SearchPlayer.exact_from_for` for a
+search without a time budget, so that untimed play (hints, reviews, the puzzle bank, the tests) is the same on
+every machine and under any load."""
+
 _SOLVE_SECONDS: dict[tuple[bool, int], float] = {}
 """Measured seconds of one exact solve, per (trump contract?, cards left in the hand to move): the
 calibration of :meth:`SearchPlayer.exact_from_for`, measured once per process."""
@@ -274,7 +285,14 @@ class SearchPlayer:
 
         ``exact_from`` when given; else the largest number of cards left (at least 3) at which solving
         the move's layouts takes at most :attr:`EXACT_SHARE` of the time budget, by the solver's speed
-        measured once per process on fixed positions.  A faster solver raises it by itself.
+        measured once per process on fixed positions (a faster solver raises it by itself).  Without a time
+        budget, of one second by :data:`REFERENCE_SOLVE_SECONDS`, so that the switch, and with it every move,
+        does not depend on the machine or its load.
+
+        >>> from jasslib import Contract, Round
+        >>> r = Round.deal(seed=1); r.choose(Contract.HEARTS)
+        >>> SearchPlayer(time_budget=None, samples=6).exact_from_for(r.view(r.to_move))
+        6
         """
         if self.exact_from is not None:
             return self.exact_from
@@ -283,8 +301,10 @@ class SearchPlayer:
         count = self.samples or self.default_samples(True)
         budget = self.EXACT_SHARE * (self.time_budget if self.time_budget is not None else 1.0)
         best = 3
+        seconds = _solve_seconds if self.time_budget is not None else \
+            (lambda t, n: REFERENCE_SOLVE_SECONDS[(t, n)])
         for left in (4, 5, 6, 7):
-            if _solve_seconds(trump, left) * count > budget:
+            if seconds(trump, left) * count > budget:
                 break
             best = left
         return best
