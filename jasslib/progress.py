@@ -1510,6 +1510,16 @@ def _missed_words(record: ProgressRecord, count: int = 3) -> str:
     return ", ".join(f"{r.rule} ({r.wrong}×)" for r in record.missed_most(count))
 
 
+def _round_numbers(record: ProgressRecord) -> tuple[str, str, str, str, str]:
+    """Rounds played, hints asked at them, rounds reviewed among the recent ones, and the latest reviewed
+    round's mean expected points lost per card and share of cards within 2 points ("" when none)."""
+    r = record.rounds
+    last = r.reviewed[-1] if r.reviewed else None
+    lost = "" if last is None or last.mean_lost is None else f"{last.mean_lost:.1f}"
+    within = "" if last is None or last.within_2 is None else f"{last.within_2:.0%}"
+    return str(r.played), str(r.hints), str(len(r.reviewed)), lost, within
+
+
 def _check_table(table: Any) -> None:
     if not isinstance(table, ClassTable):
         raise ArgumentError(f"expected a ClassTable (see merge_class), got {excerpt(table)}")
@@ -1517,16 +1527,20 @@ def _check_table(table: Any) -> None:
 
 def class_csv(table: ClassTable) -> str:
     """The class table as CSV: learner, file, totals, then done / right first time / hints per topic, the
-    rules missed most, then the end-of-notebook questions: how many are right (and right at the first check)
-    and the checks made, and per question checked by anyone whether it is right (``yes``, ``no``; empty when
-    not answered) and its attempts.
+    rules missed most, the rounds played at the round and game players (with their hints, the rounds reviewed
+    and the latest reviewed round's accuracy: expected points lost per card, share of cards within 2 points),
+    then the end-of-notebook questions: how many are right (and right at the first check) and the checks made,
+    and per question checked by anyone whether it is right (``yes``, ``no``; empty when not answered) and its
+    attempts.
 
     >>> rec = ProgressRecord().with_result("legal", True).with_answer("04.2", False).with_answer("04.2", True)
+    >>> rec = replace(rec, rounds=RoundsProgress().with_round(1, 0, "7").with_accuracy("7", 9, 1.5, 0.778))
     >>> t = ClassTable((("Anna", "anna.json", rec),), ("legal",), (), ("04.2",))
     >>> print(class_csv(t))
     learner,file,done,right first time,hints,legal done,legal right first time,legal hints,rules missed most,\
+rounds played,round hints,rounds reviewed,latest round lost per card,latest round within 2,\
 questions right,questions right first time,question attempts,04.2 right,04.2 attempts
-    Anna,anna.json,1,1,0,1,1,0,,1,0,2,yes,2
+    Anna,anna.json,1,1,0,1,1,0,,1,1,1,1.5,78%,1,0,2,yes,2
     <BLANKLINE>
     """
     _check_table(table)
@@ -1535,7 +1549,8 @@ questions right,questions right first time,question attempts,04.2 right,04.2 att
     head = ["learner", "file", "done", "right first time", "hints"]
     for topic in table.topics:
         head += [f"{topic} done", f"{topic} right first time", f"{topic} hints"]
-    head += ["rules missed most", "questions right", "questions right first time", "question attempts"]
+    head += ["rules missed most", "rounds played", "round hints", "rounds reviewed", "latest round lost per card",
+             "latest round within 2", "questions right", "questions right first time", "question attempts"]
     for qid in table.questions:
         head += [f"{qid} right", f"{qid} attempts"]
     writer.writerow(head)
@@ -1544,8 +1559,8 @@ questions right,questions right first time,question attempts,04.2 right,04.2 att
         for topic in table.topics:
             t = rec.topic(topic)
             row += [str(t.done), str(t.right_first), str(t.hints)]
-        row += [_missed_words(rec), str(rec.questions_right), str(sum(q.right_first for q in rec.questions)),
-                str(rec.question_attempts)]
+        row += [_missed_words(rec), *_round_numbers(rec), str(rec.questions_right),
+                str(sum(q.right_first for q in rec.questions)), str(rec.question_attempts)]
         for qid in table.questions:
             q = rec.question(qid)
             row += ["yes" if q.right else "no", str(q.attempts)] if q.attempts else ["", ""]
@@ -1555,7 +1570,8 @@ questions right,questions right first time,question attempts,04.2 right,04.2 att
 
 def class_html(table: ClassTable, title: str = "Class progress") -> str:
     """The class table as a standalone HTML page: one row per learner, one column per topic with
-    "done · right first time · hints", the totals, the rules missed most, and the files left out."""
+    "done · right first time · hints", the totals, the rules missed most, the rounds played (and the latest
+    reviewed round's accuracy), and the files left out."""
     _check_table(table)
     if not isinstance(title, str) or len(title) > 200:
         raise ArgumentError(f"title: a short text, got {excerpt(title)}")
@@ -1568,9 +1584,13 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
             t = rec.topic(topic)
             text = f"{t.done} · {t.right_first} · {t.hints}" if t.done else "–"
             cells.append(f"<td class='num'>{text}</td>")
+        played, hints, reviewed, lost, within = _round_numbers(rec)
+        rounds = "–" if played == "0" else f"{played} played · {hints} hints"
+        if lost:
+            rounds += f"; latest: {lost} lost per card, {within} within 2"
         body.append(f"<tr><th scope='row' title='{esc(Path(source).name)}'>{esc(label)}</th>"
                     f"<td class='num'>{rec.done} · {rec.right_first} · {rec.hints}</td>{''.join(cells)}"
-                    f"<td>{esc(_missed_words(rec))}</td></tr>")
+                    f"<td>{esc(_missed_words(rec))}</td><td class='rounds'>{esc(rounds)}</td></tr>")
     answers = _class_questions_html(table)
     left_out = ""
     if table.problems:
@@ -1582,7 +1602,8 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
         "th,td{border:1px solid #bbb;padding:2px 6px} td.num{text-align:center;white-space:nowrap}</style>"
         f"</head><body><h1>{esc(title)}</h1>"
         f"<p>{len(table.rows)} learners. Each cell: exercises done · right at the first check · after a hint.</p>"
-        f"<table><thead><tr><th>Learner</th><th>All topics</th>{head}<th>Rules missed most</th></tr></thead>"
+        f"<table><thead><tr><th>Learner</th><th>All topics</th>{head}<th>Rules missed most</th>"
+        "<th title='at the round and game players; accuracy from the learner&#39;s own view'>Rounds</th></tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>{answers}{left_out}</body></html>\n"
     )
 

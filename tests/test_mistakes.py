@@ -10,6 +10,8 @@ so the lesson has three positions (right at once, after a retry, after the hint)
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +30,8 @@ from jasslib.progress import (
     RoundEntry,
     RoundRecordError,
     RoundsProgress,
+    class_csv,
+    class_html,
     merge_class,
     save_round_accuracy,
 )
@@ -220,7 +224,14 @@ def test_the_round_players_accuracy_goes_to_progress_and_the_panel(table: Table,
     panel = ProgressPanel(store)
     rounds = parse(panel.rounds_table.value)
     assert "1 round played" in rounds.text and f"{acc.mean_lost:.1f}" in rounds.text and "round 4" in rounds.text
-    assert merge_class([store]).rows[0][2].rounds.reviewed == (entry,)  # the class table reads it as it is
+    klass = merge_class([store])
+    assert klass.rows[0][2].rounds.reviewed == (entry,)  # the class table reads it as it is
+    row = next(csv.DictReader(io.StringIO(class_csv(klass))))  # and the teacher sees it
+    assert (row["rounds played"], row["rounds reviewed"], row["latest round lost per card"]) == \
+        ("1", "1", f"{acc.mean_lost:.1f}")
+    assert row["latest round within 2"] == f"{acc.within_2:.0%}"
+    cell = parse(class_html(klass)).find_all("td", class_="rounds")[0].text
+    assert cell.startswith("1 played · 0 hints; latest: ") and f"{acc.mean_lost:.1f} lost per card" in cell
 
 
 def test_accuracy_in_the_record_read_back_and_an_old_file(tmp_path) -> None:
