@@ -59,6 +59,13 @@ DEFAULT_POOL = 10
 """Pre-started kernels of the trainers page in a classroom without a class list."""
 POOL_FILL_DELAY = 10.0
 """Seconds Voilà waits before starting a kernel for the pool in place of one a learner took."""
+IOPUB_TIMEOUT = 120
+"""Seconds Voilà's executor waits, after a cell's reply, for the cell's last outputs (the kernel's idle status).
+Voilà's default (nbclient's 4 s) drops the outputs still on the way when it runs out: on a loaded machine (a
+pool of kernels rendering the trainers page together) the hundreds of widget messages of ``trainers_page()``
+take longer than that to arrive, and the page was served without its trainers and the round player (their
+widget views missing from the HTML), so a browser never drew them.  Waiting costs nothing on a quiet machine
+(the idle status comes at once)."""
 POOL_FILL_SPACING = 3.0
 """Seconds between two such kernels (about one kernel's start on 2 cores): when a class takes the whole pool
 at once, the pool refills one kernel after the other instead of starting them all together while the class
@@ -110,6 +117,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     (True, {'pool_size': 25}, {'pool_size': 3}, {'pool_size': 0})
     >>> voila_config()["MappingKernelManager"]["cull_idle_timeout"]
     600
+    >>> voila_config()["VoilaExecutor"]["iopub_timeout"] == IOPUB_TIMEOUT
+    True
     """
     voila: dict[str, object] = {
         "ip": ip or ("0.0.0.0" if classroom else "127.0.0.1"),
@@ -130,6 +139,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool},
                                                        INDEX: {"pool_size": index_pool(pool)}},
                                "fill_delay": POOL_FILL_DELAY},
+        # a cell's outputs are waited for: on a loaded machine they come late, and the page would lack them
+        "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
         # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
         "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
                                  "cull_interval": min(CULL_INTERVAL, max(1, cull_idle // 2)), "cull_connected": False},
