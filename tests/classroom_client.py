@@ -3,7 +3,8 @@
 :func:`learner_visit` fetches the trainers page with the learner's link (the login and ``_xsrf`` cookies are
 kept, as a browser does), opens the page's kernel websocket with the page's Origin, asks for the widgets'
 state as Voilà's widget manager does (a ``jupyter.widget.control`` comm, ``request_states``), finds the
-trainer (legal cards, seed 1), clicks the legal cards and **Check** (widget ``click`` messages), waits for the
+trainer (legal cards, seed 1) and its view in the page (a browser draws only the widgets whose views the HTML
+carries, :func:`view_ids`), clicks the legal cards and **Check** (widget ``click`` messages), waits for the
 trainer's ✓ feedback, and closes the page as the page does when it is closed: ``POST
 /voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.  :func:`load_and_close` loads and closes
 many pages, a few at a time, counting the server's kernels (:func:`kernels`: its child processes running
@@ -164,6 +165,16 @@ def widget_states(kernel: Kernel, seconds: float = 120) -> dict[str, dict[str, A
     raise TimeoutError("no widget state within the time")
 
 
+def view_ids(page: str) -> list[str]:
+    """The model ids of the widget views among a Voilà page's cell outputs: the widgets a browser draws.
+
+    >>> view_ids('<script type="application/vnd.voila.cell-output+json">{"data": '
+    ...          '{"application/vnd.jupyter.widget-view+json": {"model_id": "ab12", "version_major": 2}}}</script>')
+    ['ab12']
+    """
+    return re.findall(r'"application/vnd\.jupyter\.widget-view\+json":\s*\{"model_id":\s*"(\w+)"', page)
+
+
 def _children(states: dict[str, dict[str, Any]], root: str) -> list[str]:
     out, todo = [], [root]
     while todo:
@@ -176,8 +187,8 @@ def _children(states: dict[str, dict[str, Any]], root: str) -> list[str]:
 
 
 def legal_trainer(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The first legal-cards trainer of the page (seed 1, exercise 1): its Check button, the buttons of the
-    legal cards, and its feedback widget."""
+    """The first legal-cards trainer of the page (seed 1, exercise 1): its own model (``root``), its Check
+    button, the buttons of the legal cards, and its feedback widget."""
     ex = exercise("legal", 1, 0)
     hand = {card_tooltip(c): c for c in ex.position["hand"]}
     for mid, state in states.items():
@@ -190,7 +201,7 @@ def legal_trainer(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
         check = next(m for m in tree if states[m].get("description") == "Check")
         feedback = next(m for m in tree if "jass-feedback" in (states[m].get("_dom_classes") or ()))
         legal = [cards[card_tooltip(c)] for c in ex.answer]
-        return {"check": check, "legal": legal, "feedback": feedback}
+        return {"root": mid, "check": check, "legal": legal, "feedback": feedback}
     raise LookupError("no legal-cards trainer on the page")
 
 
@@ -220,6 +231,8 @@ def learner_visit(port: int, link_query: str, name: str = "", close: bool = True
             kernel = Kernel(ws)
             states = widget_states(kernel, timeout)
             trainer = legal_trainer(states)
+            if not any(trainer["root"] in _children(states, view) for view in view_ids(page)):
+                raise LookupError("the page has no view of the trainer: a browser would draw none")
             visit.render_s = time.monotonic() - start
             for button in trainer["legal"]:
                 click(kernel, button)
