@@ -1584,7 +1584,7 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
             t = rec.topic(topic)
             text = f"{t.done} · {t.right_first} · {t.hints}" if t.done else "–"
             cells.append(f"<td class='num'>{text}</td>")
-        played, hints, reviewed, lost, within = _round_numbers(rec)
+        played, hints, _, lost, within = _round_numbers(rec)
         rounds = "–" if played == "0" else f"{played} played · {hints} hints"
         if lost:
             rounds += f"; latest: {lost} lost per card, {within} within 2"

@@ -405,6 +405,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
                                                                               playwright) -> None:  # noqa: ANN001
     room = browser_room
     from chromium import HELP, find_chromium
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
 
     chromium = find_chromium()
@@ -438,7 +439,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             panel = page.locator(".jass-progress").first
             try:  # issue 20's open fault: now and then a page is served without its progress panel (cause unknown)
                 panel.wait_for(state="attached", timeout=60_000)
-            except Exception:  # noqa: BLE001 - Playwright's timeout: the learner reloads once, as one would
+            except PlaywrightTimeout:  # the learner reloads once, as one would
                 page.reload(timeout=120_000)
                 trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
                 kernels_of_pages[-1] = kernel_id_of(page.content())
