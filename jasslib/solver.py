@@ -306,8 +306,8 @@ def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract:
                ) -> tuple[int, int]:
     """The *shape* of a trick boundary with at most :data:`_SHAPE_CARDS` cards left, in two words: who holds the
     cards of each suit, strongest first (2 bits a card, at most 64 bits), and the sizes of the first three suits
-    (4 bits each), the tricks left (3 bits), whether the trump Jack is among the cards (P5), the leader and the
-    match flags (20 bits); (-1, -1) with more cards.
+    (4 bits each), the tricks left (4 bits: up to eight), whether the trump Jack is among the cards (P5), the
+    leader and the match flags (:data:`_SHAPE_META_BITS` = 21 bits); (-1, -1) with more cards.
 
     Two positions of the same shape have the same game tree (the rules compare cards only by suit, by rank
     within a suit and by which card is the trump Jack); only the points of the cards at the same places may
@@ -331,8 +331,8 @@ def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract:
         if s < 3:
             sizes = (sizes << 4) | m
     puur = 1 if contract < 4 and alive & (one << (9 * contract + 5)) else 0
-    return int(key), int(sizes | (np.int64(n >> 2) << 12) | (np.int64(puur) << 15) | (np.int64(leader) << 16)
-                         | (np.int64(flags) << 18))
+    return int(key), int(sizes | (np.int64(n >> 2) << 12) | (np.int64(puur) << 16) | (np.int64(leader) << 17)
+                         | (np.int64(flags) << 19))
 
 
 @jit_inline
@@ -381,6 +381,7 @@ _NCOL = 20
 _PLIES = 40
 _FIRST = 1 << 40  # ordering score of the table's best move
 _SHAPE_CARDS = 32  # the shape table serves trick boundaries with at most this many cards left
+_SHAPE_META_BITS = 21  # bits of the second word of a shape; the search's generation sits above them
 _NODES, _BUDGET, _PROBES, _SHAPES = 0, 1, 2, 3  # counters in ``stats`` (_SHAPES: lookups of the shape table)
 
 
@@ -663,7 +664,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
             if phase == 1 and k == 0 and d > 0 and pmask > 0:
                 skey, smeta = _shape_key(hands, alive, leader, flags, contract, order)
                 if smeta >= 0:
-                    smeta |= gen << 20
+                    smeta |= gen << _SHAPE_META_BITS
                     st[d, _SKEY] = skey
                     st[d, _SMETA] = smeta
                     # the two slots of the bucket may hold positions of this shape with other cards: each

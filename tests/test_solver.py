@@ -37,6 +37,7 @@ from jasslib import (
     Seat,
     fast,
 )
+from jasslib.bits import popcount
 from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
 from jasslib.scoring import MATCH_BONUS
@@ -325,6 +326,41 @@ def test_positions_differing_only_in_low_cards_or_in_point_cards_are_solved_exac
             else:
                 point += 1
     assert low >= 2 and point >= 2
+
+
+def test_p5_shape_table_tells_a_position_with_the_puur_from_one_without_it_eight_tricks_before_the_end() -> None:
+    """Regression (issue 19): with eight tricks left the tricks-left field of a shape's second word overflowed
+    into the bit that says whether the trump Jack is still out, so a position where the Puur may be held back
+    (P5) shared table entries with one where it had gone; the solver then valued a full ♠ deal 134 instead of 142.
+
+    Built here: two positions, 32 cards each, the same owners at every place of every suit, one with the trump
+    Jack and one without it.  Their shapes must differ, and the full deal is solved to the reference's value."""
+    from jasslib import solver
+
+    hands = [int(h) for h in fast.deal_batch("bench-solver", 0, 13)[12]]
+    c = int(Contract.SPADES)
+    order = solver._ORDERS[c]
+    trumps = [int(order[9 * c + i]) for i in range(9)]            # strongest first: the Jack, the Nell, ...
+    assert trumps[0] == 9 * c + 5
+    owner = {card: s for s in range(4) for card in range(36) if hands[s] >> card & 1}
+    a = list(hands)
+    a[owner[trumps[0]]] &= ~(1 << trumps[0])                     # A: the Puur has gone ...
+    for s in range(4):                                            # ... and one side card of each other hand
+        if s != owner[trumps[0]]:
+            side = next(card for card in range(36) if a[s] >> card & 1 and card // 9 != c)
+            a[s] &= ~(1 << side)
+    b = [h & ~sum(1 << t for t in trumps) for h in a]           # B: the same owners at the trump places ...
+    for place, card in enumerate(trumps[1:]):                     # ... of J 9 A K Q 10 8 7 instead of 9 A K ... 6
+        b[owner[card]] |= 1 << trumps[place]
+    assert [popcount(h) for h in a] == [popcount(h) for h in b] == [8, 8, 8, 8]
+    keys = []
+    for masks in (a, b):
+        st = solver._State(Position(masks, (), Seat(0), Contract.SPADES, tricks_won=(1, 0)))
+        alive = int(np.bitwise_or.reduce(st.hands))
+        keys.append(solver._shape_key(st.hands, alive, st.leader, st.flags, st.contract, st.order))
+    assert keys[0][0] == keys[1][0]                               # the same owners, place by place ...
+    assert keys[0] != keys[1]                                     # ... but not the same shape (P5)
+    assert dd_points(hands, Contract.SPADES) == (142, 15)          # tests/solver_reference.py's value
 
 
 def test_o7_match_bonus_goes_to_a_team_that_takes_every_trick_of_the_round() -> None:
