@@ -86,16 +86,18 @@ def memory(proc: psutil.Process) -> tuple[float, float, int]:
     return rss / 2**20, uss / 2**20, len(ks)
 
 
-def cpu_seconds(proc: psutil.Process) -> float:
-    """CPU seconds (user and system) the server and its live kernels have used so far."""
-    total = 0.0
+def cpu_seconds(proc: psutil.Process, seen: dict[tuple[int, float], float]) -> float:
+    """CPU seconds (user and system) the server and its kernels have used so far, kernels that ended included:
+    ``seen`` keeps each process's latest reading (called every half second while the class works), so a
+    kernel that ends between two readings still counts with its last one."""
     for p in [proc, *kernels(proc)]:
         try:
-            t = p.cpu_times()
-            total += t.user + t.system
+            with p.oneshot():
+                t = p.cpu_times()
+                seen[(p.pid, p.create_time())] = t.user + t.system
         except psutil.Error:
             pass
-    return total
+    return sum(list(seen.values()))
 
 
 def wait_pool(log: Path, count: int, seconds: float) -> int:
@@ -272,9 +274,11 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
         browser_names = names[: (args.chromium if chromium else 0)]
         peak = [0.0, 0.0, 0]
         done = threading.Event()
+        cpu_seen: dict[tuple[int, float], float] = {}
 
         def sample() -> None:
             while not done.is_set():
+                cpu_seconds(ps, cpu_seen)
                 m = memory(ps)
                 if m[0] > peak[0]:
                     peak[:] = list(m)
@@ -284,7 +288,7 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
         sampler.start()
         gap = args.within / max(1, len(names) - 1)
         t0 = time.time() + 1.0
-        cpu_before, class_start = cpu_seconds(ps), time.monotonic()
+        cpu_before, class_start = cpu_seconds(ps, cpu_seen), time.monotonic()
         load_before = os.getloadavg()[0]
 
         def light(i: int, name: str) -> Visit:
@@ -312,7 +316,7 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
         seen = {v.name.removesuffix(" (Chromium)") for v in results}
         results += [Visit(n, error=f"not served within {share:.0f} s") for n in names if n not in seen]
         class_wall = time.monotonic() - class_start
-        cpu_used = cpu_seconds(ps) - cpu_before  # kernels that ended meanwhile are not counted: a lower bound
+        cpu_used = cpu_seconds(ps, cpu_seen) - cpu_before  # an ended kernel counts up to its last reading
         load_during = os.getloadavg()[0]
         done.set()
         sampler.join(timeout=5)
