@@ -226,7 +226,9 @@ def learner_visit(port: int, link_query: str, name: str = "", close: bool = True
         visit.page_s = time.monotonic() - start
         visit.kernel_id = kernel_id_of(page)
         if visit.status != 200 or not visit.kernel_id:
-            raise RuntimeError(f"the page answered {visit.status} without a kernel")
+            text = " ".join(re.sub(r"(?s)<(script|style)\b.*?</\1>|<[^>]+>", " ", page).split())
+            raise RuntimeError(f"the page answered {visit.status} without a kernel ({len(page)} bytes: "
+                               f"{text[:160]!r})")
         with open_kernel(port, visit.kernel_id, cookies, timeout=timeout) as ws:
             kernel = Kernel(ws)
             states = widget_states(kernel, timeout)
