@@ -233,12 +233,13 @@ def learner_visit(port: int, link_query: str, name: str = "", close: bool = True
             kernel = Kernel(ws)
             states = widget_states(kernel, timeout)
             trainer = legal_trainer(states)
-            if not any(trainer["root"] in _children(states, view) for view in view_ids(page)):
+            views = view_ids(page)
+            if not any(trainer["root"] in _children(states, view) for view in views):
                 raise LookupError("the page has no view of the trainer: a browser would draw none")
             panels = [m for m, st in states.items() if "jass-progress" in (st.get("_dom_classes") or ())]
-            if not set(panels) & set(view_ids(page)):
+            if not set(panels) & set(views):
                 raise LookupError(f"the page has no view of the progress panel ({len(panels)} panel models in the "
-                                  f"kernel, {len(view_ids(page))} views on the page, {len(page)} bytes)")
+                                  f"kernel, {len(views)} views on the page, {len(page)} bytes)")
             visit.render_s = time.monotonic() - start
             for button in trainer["legal"]:
                 click(kernel, button)

@@ -446,7 +446,6 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
                 content = page.content()
                 warnings.warn(f"issue 20: {name}'s trainers page had no progress panel after 60 s (reloaded): "
                               f"{len(content)} bytes, {len(view_ids(content))} widget views, "
-                              f"{content.count('widget-view+json')} view outputs, "
                               f"{content.count('jass-trainer')} trainer classes; server log tail: "
                               f"{(room.folder.parent / 'server.log').read_text()[-600:]!r}", stacklevel=1)
                 page.reload(timeout=120_000)
