@@ -458,15 +458,47 @@ def make_server_parts() -> dict[str, type]:
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(class_view_html(table, self.request.path))
 
+    waiters, cache = RequestInfoSocketHandler._waiters, RequestInfoSocketHandler._cache
+
+    def send_updates(cls: type, msg: dict) -> None:
+        """The page's request details for its pre-started kernel (Voilà calls this when the page is requested):
+        kept until the kernel ends, and sent at once if the kernel is waiting.  Voilà's own keeps them only
+        when no kernel waits, so a kernel whose wait was cut (a busy server, a dropped connection) and
+        that asks again would never learn its learner."""
+        kernel_id, payload = msg["kernel_id"], msg["payload"]
+        cache[kernel_id] = payload
+        waiter = waiters.get(kernel_id)
+        if waiter is not None:
+            try:
+                waiter.write_message(payload)
+            except Exception:  # noqa: BLE001 - the socket closed meanwhile: the kernel asks again, from the cache
+                pass
+
+    RequestInfoSocketHandler.send_updates = classmethod(send_updates)  # Voilà's handler calls the base class's
+
     class PoolWatch(RequestInfoSocketHandler):  # type: ignore[misc]
         """Voilà's request-info socket, which a pre-started kernel opens when it has rendered the trainers page
-        up to the progress panel (there it waits for its learner): the log then says how many are ready."""
+        up to the progress panel (there it waits for its learner): the log then says how many are ready.
+
+        Unlike Voilà's, a closing socket removes only itself (Voilà's removed the last kernel's waiter when the
+        closing one had been replaced), and the details of kernels that ended are forgotten."""
 
         def open(self, kernel_id: str) -> None:
+            live = self.settings.get("kernel_manager")
+            if live is not None:
+                ids = set(live.list_kernel_ids())
+                for gone in [k for k in cache if k not in ids]:
+                    del cache[gone]
+            self._kernel_id = kernel_id
             super().open(kernel_id)
-            ready = sum(1 for k in RequestInfoSocketHandler._waiters if k not in RequestInfoSocketHandler._cache)
-            if kernel_id not in RequestInfoSocketHandler._cache:
+            ready = sum(1 for k in waiters if k not in cache)
+            if kernel_id not in cache:
                 print(f"[jasslib] {POOL_READY} {ready}", file=sys.stderr, flush=True)
+
+        def on_close(self) -> None:
+            kernel_id = getattr(self, "_kernel_id", None)
+            if kernel_id is not None and waiters.get(kernel_id) is self:
+                del waiters[kernel_id]
 
     return {"identity_provider": ClassIdentityProvider, "voila_handler": CourseVoilaHandler,
             "join": JoinHandler, "class_view": ClassViewHandler, "pool_watch": PoolWatch}

@@ -1268,20 +1268,64 @@ def class_learner_path(folder: str | os.PathLike[str], learner: str) -> Path:
     return Path(folder).expanduser() / f"{learner}.json"
 
 
+REQUEST_WAIT_SECONDS = 600.0
+"""How long a pre-started kernel keeps trying to reach Voilà for its page's request once a try failed (the
+server busy, a connection dropped): :func:`_voila_request_info`."""
+
+
+def _voila_request_info(url: str | None = None, give_up: float = REQUEST_WAIT_SECONDS) -> dict[str, str] | None:
+    """The details of the page's request for a kernel Voilà started ahead (its pool), from Voilà's request-info
+    socket (``<server>/voila/query/<kernel id>``): it answers once the page is requested, which may be
+    long after the kernel rendered the page ahead.
+
+    Voilà's own ``voila.utils.wait_for_request`` tries once, gives the server 5 s to open the socket and ends
+    on a dropped connection, so on a busy server a learner's page could lose who its learner is.  Here a
+    failed try is tried again (one second apart, for up to ``give_up`` seconds in a row) and the socket is
+    opened with a generous timeout; the classroom server keeps the request's details until the kernel
+    ends, so a second try still gets them.  None when nothing came.
+
+    >>> _voila_request_info("ws://127.0.0.1:9/voila/query", give_up=0) is None   # nothing listens there
+    True
+    """
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    if url is None:
+        protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+        host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+        port = os.environ.get("VOILA_APP_PORT", "8866")
+        base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+        url = f"{protocol}://{host}:{port}{base}voila/query"
+    address = f"{url}/{os.environ.get('VOILA_KERNEL_ID', '')}"
+    failed_since: float | None = None
+    while True:
+        try:
+            # no keep-alive pings: a server too busy to answer one in time would drop the wait for nothing
+            with connect(address, open_timeout=60, ping_interval=None, close_timeout=2) as socket:
+                failed_since = None
+                message = socket.recv()
+            info = json.loads(message)
+            return {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else None
+        except (OSError, TimeoutError, WebSocketException, ValueError):
+            now = time.monotonic()
+            failed_since = now if failed_since is None else failed_since
+            if now - failed_since >= give_up:
+                return None
+            time.sleep(1.0)
+
+
 def _voila_request_learner() -> str:
     """The learner id the classroom app sent with the page's request ('' when there is none).
 
     A kernel Voilà started for the request has it in its environment; a pre-started kernel (Voilà's pool)
-    gets the request's details when it asks Voilà for them (``voila.utils.wait_for_request``, which waits
-    until its page has been requested: a trainer checks only after that).
+    gets the request's details when it asks Voilà for them (:func:`_voila_request_info`, which waits until
+    its page has been requested: a trainer checks only after that).
     """
     learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
     if not learner and os.environ.get("VOILA_PREHEAT") == "True":
-        try:
-            from voila.utils import wait_for_request  # type: ignore[import-untyped]  # Voilà ships no type hints
-        except ImportError:  # pragma: no cover - Voilà sets VOILA_PREHEAT, so it is installed
-            return ""
-        wait_for_request()
+        info = _voila_request_info()
+        if info:
+            os.environ.update(info)  # as Voilà does: the page's query string and headers, for the notebook
         learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
     return learner
 

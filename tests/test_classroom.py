@@ -151,6 +151,89 @@ def test_two_pages_of_one_learner_record_without_losing_a_result(tmp_path: Path)
     assert read_progress(tmp_path / "anna.json").topic("legal").done == 30
 
 
+def test_a_pooled_kernel_whose_wait_for_its_learner_is_cut_asks_again(monkeypatch) -> None:  # noqa: ANN001
+    """A pre-started kernel waits on Voilà's request-info socket for its page's request; a connection that
+    drops first (a busy server) is tried again, and the learner still comes (Voilà's own wait gave up)."""
+    from websockets.sync.server import serve
+
+    from jasslib.progress import _voila_request_learner
+
+    tries: list[str] = []
+
+    def handler(ws) -> None:  # noqa: ANN001
+        tries.append(ws.request.path)
+        if len(tries) == 1:
+            ws.close()  # the first wait is cut before any request came
+        else:
+            ws.send(json.dumps({"HTTP_X_JASSLIB_LEARNER": "chloe", "QUERY_STRING": ""}))
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        port = server.socket.getsockname()[1]
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(port),
+                            "VOILA_SERVER_URL": "/", "VOILA_KERNEL_ID": "k-1"}.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        for name in ("HTTP_X_JASSLIB_LEARNER", "QUERY_STRING"):  # set by the wait: put back as they were after
+            monkeypatch.setenv(name, "")
+        assert _voila_request_learner() == "chloe"
+        server.shutdown()
+    assert tries == ["/voila/query/k-1", "/voila/query/k-1"]
+
+
+def test_the_request_info_socket_keeps_each_kernels_learner_until_it_ends() -> None:
+    """The server side of that wait: a closing socket removes only its own kernel's waiter (Voilà's removed
+    another kernel's when the closing one had been replaced), and a kernel whose socket broke before its
+    request's details reached it gets them when it asks again; ended kernels are forgotten."""
+    import types
+
+    from classroom import make_server_parts
+    from voila.request_info_handler import RequestInfoSocketHandler as Base
+
+    watch = make_server_parts()["pool_watch"]
+    live = {"a", "b"}
+    settings = {"kernel_manager": types.SimpleNamespace(list_kernel_ids=lambda: sorted(live))}
+    sent: list[tuple[str, object]] = []
+    saved = dict(Base._waiters), dict(Base._cache)
+    Base._waiters.clear()
+    Base._cache.clear()
+
+    def socket(name: str, broken: bool = False):  # noqa: ANN202
+        ws = object.__new__(watch)
+        ws.application = types.SimpleNamespace(settings=settings)
+
+        def write_message(message: object) -> None:
+            if broken:
+                raise OSError("the connection is gone")
+            sent.append((name, message))
+
+        ws.write_message = write_message
+        return ws
+
+    try:
+        a_old, a_new, b = socket("a-old"), socket("a-new", broken=True), socket("b")
+        a_old.open("a")
+        b.open("b")
+        a_new.open("a")  # kernel a asked again: its new socket replaces the old one
+        a_old.on_close()
+        assert Base._waiters == {"a": a_new, "b": b}, "the closing socket removed only itself"
+        Base.send_updates({"kernel_id": "a", "payload": {"HTTP_X_JASSLIB_LEARNER": "anna"}})  # its socket broke
+        assert sent == []
+        a_new.on_close()
+        a_again = socket("a-again")
+        a_again.open("a")
+        assert sent == [("a-again", {"HTTP_X_JASSLIB_LEARNER": "anna"})], "the details waited for kernel a"
+        live.discard("a")
+        socket("b-2").open("b")
+        assert "a" not in Base._cache, "an ended kernel's details are forgotten"
+    finally:
+        Base._waiters.clear()
+        Base._cache.clear()
+        Base._waiters.update(saved[0])
+        Base._cache.update(saved[1])
+
+
 # ------------------------------------------------------------------ one classroom server
 def _free_port() -> int:
     with socket.socket() as s:
