@@ -60,6 +60,7 @@ from classroom_client import (  # noqa: E402
     learner_visit,
     open_kernel,
     shutdown,
+    view_ids,
 )
 from serve import index_pool  # noqa: E402
 
@@ -98,6 +99,23 @@ def cpu_seconds(proc: psutil.Process, seen: dict[tuple[int, float], float]) -> f
         except psutil.Error:
             pass
     return sum(list(seen.values()))
+
+
+def wait_quiet(proc: psutil.Process, seconds: float, cores: float = 0.25, window: float = 2.0) -> float:
+    """Until the server and its kernels use less than ``cores`` of a core over ``window`` seconds (the pool's
+    pages rendered and their kernels idle: the load average lags a minute behind), at most ``seconds``; the
+    share of a core used in the last window."""
+    deadline = time.monotonic() + seconds
+    seen: dict[tuple[int, float], float] = {}
+    used = cpu_seconds(proc, seen)
+    rate = float("inf")
+    while time.monotonic() < deadline:
+        time.sleep(window)
+        now = cpu_seconds(proc, seen)
+        rate, used = (now - used) / window, now
+        if rate < cores:
+            break
+    return rate
 
 
 def wait_pool(log: Path, count: int, seconds: float) -> int:
@@ -165,6 +183,15 @@ def chromium_class(base: str, learners: list[tuple[str, str, float]], chromium: 
                         visit.status = 200
                     except Exception as exc:  # noqa: BLE001 - reported as a failed learner
                         visit.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+                        try:  # what the page had: the widget views it carries, and whether the panel is one
+                            content = page.content()
+                            panel = "present" if "jass-progress" in content else "absent"
+                            visit.error += (f" (the page: {len(content)} bytes, {len(view_ids(content))} widget "
+                                            f"views, progress panel {panel})")
+                            if os.environ.get("JASSLIB_BENCH_KEEP"):
+                                Path(os.environ["JASSLIB_BENCH_KEEP"], f"{name}.html").write_text(content)
+                        except Exception:  # noqa: BLE001, S110 - the page itself is gone
+                            pass
                     finally:
                         page.close(run_before_unload=True)  # as the learner closes the tab
             finally:
@@ -265,10 +292,11 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
             except OSError:
                 time.sleep(0.5)
         ready = wait_pool(log, pool, share - (time.monotonic() - started)) if pool else 0
-        time.sleep(2)
+        busy = wait_quiet(ps, max(5.0, share - (time.monotonic() - started)))
         idle_mem = memory(ps)
         print(f"  pool {pool}: server up and {ready} of {pool} pages rendered ahead after "
-              f"{time.monotonic() - started:.0f} s; memory {idle_mem[0]:.0f} MB RSS, {idle_mem[1]:.0f} MB USS, "
+              f"{time.monotonic() - started:.0f} s (then {busy:.2f} of a core busy); "
+              f"memory {idle_mem[0]:.0f} MB RSS, {idle_mem[1]:.0f} MB USS, "
               f"{idle_mem[2]} kernels", flush=True)
         base = f"http://127.0.0.1:{port}"
         browser_names = names[: (args.chromium if chromium else 0)]
@@ -320,15 +348,19 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
         load_during = os.getloadavg()[0]
         done.set()
         sampler.join(timeout=5)
-        # every page closed: the learners' kernels end, the pools refill; then nothing beyond the pools
+        # every page closed: the learners' kernels end (each asked for until it is gone: the pools may still be
+        # refilling, so the count alone says nothing yet), then nothing beyond the pools
         kept = pool + index_pool(pool)
+        probe = tokens[names[-1]]
         deadline = time.monotonic() + min(60.0, max(10.0, args.budget - (time.monotonic() - started) - 30))
+        pending = {v.kernel_id for v in results if v.kernel_id}
+        while pending and time.monotonic() < deadline:
+            pending = {k for k in pending if get(port, f"/api/kernels/{k}?token={probe}")[0] != 404}
+            time.sleep(0.0 if not pending else 1.0)
+        gone = sum(1 for v in results if v.kernel_id and v.kernel_id not in pending)
         while time.monotonic() < deadline and len(kernels(ps)) > kept:
             time.sleep(1)
         left = len(kernels(ps))
-        probe = tokens[names[-1]]
-        gone = sum(1 for v in results
-                   if v.kernel_id and get(port, f"/api/kernels/{v.kernel_id}?token={probe}")[0] == 404)
         files_ok = sum(1 for n in names if (folder / f"{n.lower()}.json").exists()
                        and read_progress(folder / f"{n.lower()}.json").topic("legal").done == 1)
         checks = security_checks(port, tokens, teacher, folder) \
@@ -402,6 +434,8 @@ def main() -> None:
             shutil.copytree(ROOT / part, work / "course" / part, ignore=shutil.ignore_patterns("__pycache__"))
         out = run(args, pool, work, chromium, security=True)
         report(f"pool {pool}", out, pool)
+        if os.environ.get("JASSLIB_BENCH_KEEP"):  # a folder for the server's log and a failed Chromium page
+            shutil.copy(work / f"server-pool{pool}.log", os.environ["JASSLIB_BENCH_KEEP"])
         if args.baseline:
             base = run(args, 0, work, None, security=False)
             report("no pool (baseline)", base, 0)

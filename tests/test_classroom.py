@@ -30,7 +30,6 @@ import sys
 import threading
 import time
 import urllib.parse
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -471,14 +470,16 @@ def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
 # ------------------------------------------------------------------ in Chromium
 @pytest.fixture(scope="module")
 def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
-    """A class of the Chromium learners only, without a pool: each page starts its kernel (the pooled path is
-    driven by the light learners; a Chromium page first to take a freshly pooled kernel is issue 20's open bug)."""
+    """A class of the Chromium learners only, its trainers page rendered ahead for each of them (the pool):
+    each Chromium page takes a kernel that waited for its learner, as in a class (the index starts its own)."""
     base = tmp_path_factory.mktemp("browser-class")
     names = base / "names.txt"
     names.write_text("\n".join(BROWSER_NAMES) + "\n", encoding="utf-8")
     folder = base / "class-7c"
-    port, proc, printed = _start(base, "--class", str(names), "--class-dir", str(folder), "--pool", "0")
+    port, proc, printed = _start(base, "--class", str(names), "--class-dir", str(folder), "--pool",
+                                 str(len(BROWSER_NAMES)))
     try:
+        wait_for(lambda: pool_ready(base / "server.log") >= len(BROWSER_NAMES), 240, "the pool's pages rendered ahead")
         yield Classroom(port, proc, printed, folder)
     finally:
         _stop(proc)
@@ -522,18 +523,14 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             assert room.tokens[name] not in page.url and room.teacher not in page.content()
             kernels_of_pages.append(kernel_id_of(page.content()))
             panel = page.locator(".jass-progress").first
-            try:  # issue 20's open fault: now and then a page is served without its progress panel (cause unknown)
+            try:  # the page of a kernel that waited for its learner has that learner's panel
                 panel.wait_for(state="attached", timeout=60_000)
-            except PlaywrightTimeout:  # the learner reloads once, as one would
-                # evidence for whoever looks for the cause: it shows in the run's warnings summary
+            except PlaywrightTimeout:
                 content = page.content()
-                warnings.warn(f"issue 20: {name}'s trainers page had no progress panel after 60 s (reloaded): "
-                              f"{len(content)} bytes, {len(view_ids(content))} widget views, "
-                              f"{content.count('jass-trainer')} trainer classes; server log tail: "
-                              f"{(room.folder.parent / 'server.log').read_text()[-600:]!r}", stacklevel=1)
-                page.reload(timeout=120_000)
-                trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
-                kernels_of_pages[-1] = kernel_id_of(page.content())
+                raise AssertionError(
+                    f"{name}'s trainers page has no progress panel after 60 s: {len(content)} bytes, "
+                    f"{len(view_ids(content))} widget views, {content.count('jass-trainer')} trainer classes; "
+                    f"server log tail: {(room.folder.parent / 'server.log').read_text()[-600:]!r}") from None
             assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
             text = _click_and_check(page, trainer)
             assert "✓" in text and "✗" in text
