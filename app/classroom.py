@@ -478,7 +478,7 @@ def make_server_parts() -> dict[str, type]:
 
     class PoolWatch(RequestInfoSocketHandler):  # type: ignore[misc]
         """Voilà's request-info socket, which a pre-started kernel opens when it has rendered the trainers page
-        up to the progress panel (there it waits for its learner): the log then says how many are ready.
+        up to the progress panel (the panel then waits for its learner): the log then says how many are ready.
 
         Unlike Voilà's, a closing socket removes only itself (Voilà's removed the last kernel's waiter when the
         closing one had been replaced), and the details of kernels that ended are forgotten."""

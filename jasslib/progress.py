@@ -89,6 +89,7 @@ import os
 import re
 import stat
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -1323,11 +1324,17 @@ def _voila_request_learner() -> str:
     """
     learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
     if not learner and os.environ.get("VOILA_PREHEAT") == "True":
-        info = _voila_request_info()
-        if info:
-            os.environ.update(info)  # as Voilà does: the page's query string and headers, for the notebook
-        learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
+        with _REQUEST_LOCK:  # one wait a kernel: the progress panel's, and a trainer's check after it
+            learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
+            if not learner:
+                info = _voila_request_info()
+                if info:
+                    os.environ.update(info)  # as Voilà does: the page's query string and headers, for the notebook
+                learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
     return learner
+
+
+_REQUEST_LOCK = threading.Lock()
 
 
 class LearnerProgress(Progress):
@@ -1365,6 +1372,18 @@ class LearnerProgress(Progress):
     @path.setter
     def path(self, value: Path) -> None:
         self._path = check_location(value)
+
+    @property
+    def waits_for_page(self) -> bool:
+        """Whether the first use waits for the page's request: a kernel Voilà started ahead (its pool) that does
+        not know its learner yet.  A progress panel then shows itself at once and fills in once it is known, so
+        the page a learner opens has the panel's widgets from the start.
+
+        >>> LearnerProgress("/tmp/class-7b", learner="anna").waits_for_page
+        False
+        """
+        return (self._path is None and self._learner is None and os.environ.get("VOILA_PREHEAT") == "True"
+                and not os.environ.get(LEARNER_ENV_VAR, "").strip())
 
     def __repr__(self) -> str:
         who = self._learner if self._path is None else self._path.stem

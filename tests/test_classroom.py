@@ -181,6 +181,40 @@ def test_a_pooled_kernel_whose_wait_for_its_learner_is_cut_asks_again(monkeypatc
     assert tries == ["/voila/query/k-1", "/voila/query/k-1"]
 
 
+def test_a_pooled_kernels_progress_panel_is_drawn_at_once_and_filled_when_its_learner_comes(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """In a kernel started ahead (the pool), the progress panel and its widgets exist before the page is
+    requested (a page that drew the panel before its widgets existed showed "model not found" in Chromium);
+    it fills in with the learner's own progress once the request's details come."""
+    from websockets.sync.server import serve
+
+    from jasslib import progress_panel
+
+    LearnerProgress(tmp_path, learner="ben").record("legal", True)
+    requested = threading.Event()
+
+    def handler(ws) -> None:  # noqa: ANN001
+        requested.wait(30)  # the page is opened later
+        ws.send(json.dumps({"HTTP_X_JASSLIB_LEARNER": "ben"}))
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/",
+                            "VOILA_APP_PORT": str(server.socket.getsockname()[1]), "VOILA_KERNEL_ID": "k-2",
+                            CLASS_ENV_VAR: str(tmp_path), "HTTP_X_JASSLIB_LEARNER": ""}.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        started = time.monotonic()
+        panel = progress_panel()
+        assert time.monotonic() - started < 5, "the panel does not wait for its learner"
+        assert "when your page has opened" in panel.message.value and panel.record is None
+        requested.set()
+        panel._waiting.join(30)
+        server.shutdown()
+    assert panel.store.path == tmp_path / "ben.json" and panel.record is not None and panel.record.done == 1
+    assert panel.message.value == "", "the waiting message is gone"
+
+
 def test_the_request_info_socket_keeps_each_kernels_learner_until_it_ends() -> None:
     """The server side of that wait: a closing socket removes only its own kernel's waiter (Voilà's removed
     another kernel's when the closing one had been replaced), and a kernel whose socket broke before its

@@ -30,10 +30,12 @@ deal
 from __future__ import annotations
 
 import html
+import threading
 from typing import Any
 
 import ipywidgets as w
 
+from ..errors import JassError
 from ..exercises import get_topic
 from ..progress import (
     Progress,
@@ -149,6 +151,26 @@ class ProgressPanel:
             self.message.value = message_html(problem, "warn")
         if self.store is None and not self.message.value:
             self.message.value = message_html("Progress is not recorded here (progress=False).", "warn")
+        if getattr(self.store, "waits_for_page", False):
+            # a kernel started ahead of its learner (the classroom's pool): the panel is shown now, with its
+            # widgets, and filled in once the page is opened (a page drawing the panel before its widgets
+            # existed showed "model not found")
+            self._waiting_text = message_html("Your progress appears when your page has opened …")
+            self.message.value = self._waiting_text
+            self._waiting = threading.Thread(target=self._refresh_once_known, name="jasslib-progress-wait",
+                                             daemon=True)
+            self._waiting.start()
+        else:
+            self.refresh()
+
+    def _refresh_once_known(self) -> None:
+        try:
+            if self.store is not None:
+                self.store.path  # noqa: B018 - waits for the page's learner (LearnerProgress)
+        except JassError:
+            pass  # no learner came: refresh shows why
+        if self.message.value == self._waiting_text:
+            self.message.value = ""
         self.refresh()
 
     # ------------------------------------------------------------------ display
