@@ -1322,16 +1322,18 @@ def _voila_request_learner() -> str:
     gets the request's details when it asks Voilà for them (:func:`_voila_request_info`, which waits until
     its page has been requested: a trainer checks only after that).
     """
-    learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
-    if not learner and os.environ.get("VOILA_PREHEAT") == "True":
+    if _waits_for_voila_request():
         with _REQUEST_LOCK:  # one wait a kernel: the progress panel's, and a trainer's check after it
-            learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
-            if not learner:
+            if _waits_for_voila_request():
                 info = _voila_request_info()
                 if info:
                     os.environ.update(info)  # as Voilà does: the page's query string and headers, for the notebook
-                learner = os.environ.get(LEARNER_ENV_VAR, "").strip()
-    return learner
+    return os.environ.get(LEARNER_ENV_VAR, "").strip()
+
+
+def _waits_for_voila_request() -> bool:
+    """Whether this is a kernel Voilà started ahead (its pool) that does not know its learner yet."""
+    return os.environ.get("VOILA_PREHEAT") == "True" and not os.environ.get(LEARNER_ENV_VAR, "").strip()
 
 
 _REQUEST_LOCK = threading.Lock()
@@ -1382,8 +1384,7 @@ class LearnerProgress(Progress):
         >>> LearnerProgress("/tmp/class-7b", learner="anna").waits_for_page
         False
         """
-        return (self._path is None and self._learner is None and os.environ.get("VOILA_PREHEAT") == "True"
-                and not os.environ.get(LEARNER_ENV_VAR, "").strip())
+        return self._path is None and self._learner is None and _waits_for_voila_request()
 
     def __repr__(self) -> str:
         who = self._learner if self._path is None else self._path.stem

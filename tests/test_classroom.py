@@ -150,6 +150,16 @@ def test_two_pages_of_one_learner_record_without_losing_a_result(tmp_path: Path)
     assert read_progress(tmp_path / "anna.json").topic("legal").done == 30
 
 
+def _as_a_pooled_kernel(monkeypatch, port: int, kernel: str) -> None:  # noqa: ANN001
+    """The environment of a kernel Voilà started ahead, its request-info socket on ``port`` of 127.0.0.1; what
+    the wait sets is put back afterwards."""
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(port),
+                        "VOILA_SERVER_URL": "/", "VOILA_KERNEL_ID": kernel,
+                        "HTTP_X_JASSLIB_LEARNER": "", "QUERY_STRING": ""}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+
+
 def test_a_pooled_kernel_whose_wait_for_its_learner_is_cut_asks_again(monkeypatch) -> None:  # noqa: ANN001
     """A pre-started kernel waits on Voilà's request-info socket for its page's request; a connection that
     drops first (a busy server) is tried again, and the learner still comes (Voilà's own wait gave up)."""
@@ -169,13 +179,7 @@ def test_a_pooled_kernel_whose_wait_for_its_learner_is_cut_asks_again(monkeypatc
     with serve(handler, "127.0.0.1", 0) as server:
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
-        port = server.socket.getsockname()[1]
-        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_APP_PORT": str(port),
-                            "VOILA_SERVER_URL": "/", "VOILA_KERNEL_ID": "k-1"}.items():
-            monkeypatch.setenv(name, value)
-        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
-        for name in ("HTTP_X_JASSLIB_LEARNER", "QUERY_STRING"):  # set by the wait: put back as they were after
-            monkeypatch.setenv(name, "")
+        _as_a_pooled_kernel(monkeypatch, server.socket.getsockname()[1], "k-1")
         assert _voila_request_learner() == "chloe"
         server.shutdown()
     assert tries == ["/voila/query/k-1", "/voila/query/k-1"]
@@ -199,11 +203,8 @@ def test_a_pooled_kernels_progress_panel_is_drawn_at_once_and_filled_when_its_le
 
     with serve(handler, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/",
-                            "VOILA_APP_PORT": str(server.socket.getsockname()[1]), "VOILA_KERNEL_ID": "k-2",
-                            CLASS_ENV_VAR: str(tmp_path), "HTTP_X_JASSLIB_LEARNER": ""}.items():
-            monkeypatch.setenv(name, value)
-        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        _as_a_pooled_kernel(monkeypatch, server.socket.getsockname()[1], "k-2")
+        monkeypatch.setenv(CLASS_ENV_VAR, str(tmp_path))
         started = time.monotonic()
         panel = progress_panel()
         assert time.monotonic() - started < 5, "the panel does not wait for its learner"

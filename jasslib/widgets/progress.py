@@ -35,7 +35,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import JassError
 from ..exercises import get_topic
 from ..progress import (
     Progress,
@@ -164,14 +163,9 @@ class ProgressPanel:
             self.refresh()
 
     def _refresh_once_known(self) -> None:
-        try:
-            if self.store is not None:
-                self.store.path  # noqa: B018 - waits for the page's learner (LearnerProgress)
-        except JassError:
-            pass  # no learner came: refresh shows why
+        self.refresh()  # the store's path waits for the page's learner; a problem replaces the waiting text
         if self.message.value == self._waiting_text:
             self.message.value = ""
-        self.refresh()
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
