@@ -43,6 +43,10 @@ on a fail-soft alpha-beta search with
   gone, or in cards of nearly the same points, share entries: on trump positions seven tricks before
   the end this cuts the nodes by about 59 %.  A fixed-size array of :data:`PT_ENTRIES` entries of 32
   bytes (32 MiB), two slots per bucket (two positions of a shape), stamped with the generation;
+* a look-ahead into the transposition table before the fourth card of a trick is searched (an enhanced
+  transposition cut-off): if a position after the trick, reached by one of the cards, has a stored bound
+  that already decides the node, no card is searched (on 20 trump and 20 Obenabe deals: 9 % and 12 %
+  fewer nodes); only with at least :data:`_ETC` cards left after the trick, where a cut saves enough;
 * two tricks before the end (two cards a hand), the exact value by plain minimax written out as loops
   (:func:`_two_tricks`, at most 16 lines of the eighth trick), not by the search's nodes;
 * equivalent cards searched once: cards of one player, adjacent in their suit's order for the
@@ -382,7 +386,9 @@ _PLIES = 40
 _FIRST = 1 << 40  # ordering score of the table's best move
 _SHAPE_CARDS = 32  # the shape table serves trick boundaries with at most this many cards left
 _SHAPE_META_BITS = 21  # bits of the second word of a shape; the search's generation sits above them
-_NODES, _BUDGET, _PROBES, _SHAPES = 0, 1, 2, 3  # counters in ``stats`` (_SHAPES: lookups of the shape table)
+_NODES, _BUDGET, _PROBES, _SHAPES, _ETCS = 0, 1, 2, 3, 4  # counters in ``stats`` (_SHAPES: lookups of the shape table)
+_ETC = int(os.environ.get("JASSLIB_SOLVER_ETC", "12"))  # the table look-ahead with at least so many cards left after
+# the trick (benchmarks: 0 turns it off)
 
 
 @jit_inline
@@ -726,14 +732,42 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                         tricks[tn, 3] = c
                         w, _, nf, _ = _close_trick(tricks, tn, leader, flags, False, contract, points)
                         prefetch(tt, _tt_index(_tt_key(after & ~(one << c), w, nf, gen), tmask))
-                seat = (leader + k) & 3
-                st[d, _ALPHA] = alpha
-                st[d, _BETA] = beta
-                st[d, _SEAT] = seat
-                st[d, _N] = n
-                st[d, _I] = 0
-                st[d, _BEST] = -_INF if seat & 1 == 0 else _INF
-                st[d, _BM] = -1
+                    if _ETC and popcount(after) >= _ETC + 1:
+                        # enhanced transposition cut-off: a position after this trick already in the table
+                        # may decide the node before any move is searched
+                        last_max = (leader + 3) & 1 == 0
+                        for j in range(n):
+                            c = mv[d, j]
+                            tricks[tn, 3] = c
+                            w, got, nf, _ = _close_trick(tricks, tn, leader, flags, False, contract, points)
+                            key2 = _tt_key(after & ~(one << c), w, nf, gen)
+                            i2 = _tt_index(key2, tmask)
+                            for q in range(2):
+                                if tt[i2 + q, 0] == key2:
+                                    data = tt[i2 + q, 1]
+                                    if last_max:
+                                        v = (data & 0xFFFF) - 0x8000 + got
+                                        if v >= beta:
+                                            ret = v
+                                            phase = 2
+                                    else:
+                                        v = ((data >> 16) & 0xFFFF) - 0x8000 + got
+                                        if v <= alpha:
+                                            ret = v
+                                            phase = 2
+                                    break
+                            if phase == 2:
+                                stats[_ETCS] += 1
+                                break
+                if phase == 1:
+                    seat = (leader + k) & 3
+                    st[d, _ALPHA] = alpha
+                    st[d, _BETA] = beta
+                    st[d, _SEAT] = seat
+                    st[d, _N] = n
+                    st[d, _I] = 0
+                    st[d, _BEST] = -_INF if seat & 1 == 0 else _INF
+                    st[d, _BM] = -1
         if phase == 1:
             i = st[d, _I]
             alpha = st[d, _ALPHA]
@@ -959,7 +993,7 @@ class _Workspace:
         self.st = np.zeros((_PLIES, _NCOL), dtype=np.int64)
         self.mv = np.zeros((_PLIES, 9), dtype=np.int64)
         self.sc = np.zeros((_PLIES, 9), dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(5, dtype=np.int64)
         self.gen = 0
 
     @property

@@ -191,6 +191,25 @@ def test_five_cards_per_hand_agree_with_plain_alphabeta() -> None:
         assert sum(v) in (_remaining_total(pos), _remaining_total(pos) + MATCH_BONUS)
 
 
+def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
+    """Before the fourth card of a trick is searched, the table entries of the positions after the trick may
+    already decide the node (an enhanced transposition cut-off).  It must fire on real positions, and every
+    value it gives must be plain alpha-beta's, in trump and no-trump contracts, at the trick start and inside."""
+    from jasslib import solver
+
+    ws = solver._workspace()
+    rng = random.Random("table-look-ahead")
+    before = int(ws.stats[solver._ETCS])
+    for i in range(6):
+        pos = random_position(rng, 5, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i % 2],
+                              contract=(0, 4, 2, 5, 3, 1)[i])
+        d = alphabeta(_masks(pos), [int(c) for c in pos.trick], pos.leader, pos.contract, _points(pos),
+                      pos.tricks_won, -10_000, 10_000)
+        v = value(pos)
+        assert v[0] - v[1] == d, pos
+    assert int(ws.stats[solver._ETCS]) > before
+
+
 def test_a_search_with_a_wide_window_gives_the_exact_value() -> None:
     """The kernel's table narrows a window to an exact stored value: it must answer that value, not a bound.
 
