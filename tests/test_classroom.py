@@ -522,18 +522,20 @@ def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom
 PANEL_STALL = 60  # seconds: a page whose drawing has not grown for this long without its panel lacks it
 
 
-def _wait_for_the_panel(page, panel, name: str, room: Classroom, timeout_error: type) -> None:  # noqa: ANN001
+def _wait_for_the_panel(page, panel, name: str, room: Classroom) -> None:  # noqa: ANN001
     """Wait until the page of a kernel that waited for its learner shows that learner's progress panel (the
     last output of the page).  A loaded machine draws a long page slowly (a CI run had 52 of the page's 63
     trainer views drawn after 60 s), so the wait goes on while the drawing grows, up to RENDER_BOUND; a page
     whose drawing stopped for PANEL_STALL s without the panel fails, with what it shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     start = last_growth = time.monotonic()
     size = -1
     while True:
         try:
             panel.wait_for(state="attached", timeout=10_000)
             return
-        except timeout_error:
+        except PlaywrightTimeout:
             pass
         content = page.content()
         now = time.monotonic()
@@ -554,7 +556,6 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
                                                                               playwright) -> None:  # noqa: ANN001
     room = browser_room
     from chromium import HELP, find_chromium
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from test_browser import ARGS, _click_and_check, _exercises_done, _wait_text
 
     chromium = find_chromium()
@@ -586,7 +587,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             assert room.tokens[name] not in page.url and room.teacher not in page.content()
             kernels_of_pages.append(kernel_id_of(page.content()))
             panel = page.locator(".jass-progress").first
-            _wait_for_the_panel(page, panel, name, room, PlaywrightTimeout)
+            _wait_for_the_panel(page, panel, name, room)
             assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
             text = _click_and_check(page, trainer)
             assert "✓" in text and "✗" in text
