@@ -210,6 +210,43 @@ def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
     assert int(ws.stats[solver._ETCS]) > before
 
 
+def test_a_lead_keeps_its_place_among_the_live_cards_in_a_position_of_the_same_shape() -> None:
+    """The shape table suggests a lead by its place (suit, and how many live cards of the suit are stronger):
+    in a position that differs only in a low card, or in which a card of other points sits at that place,
+    the place names the card of the same rank among the live cards."""
+    from jasslib import solver
+
+    order = solver._ORDERS[int(Contract.OBENABE)]
+    a = CardSet.parse("A♣ Q♣ 8♣ 6♣ K♥").mask
+    b = CardSet.parse("A♣ Q♣ 9♣ 6♣ K♥").mask  # 9♣ for 8♣: the same shape, 8♣ and 9♣ at the same place
+    c = CardSet.parse("A♣ 10♣ 9♣ 6♣ K♥").mask  # 10♣ (10 points) where Q♣ (3) is: the same shape again
+    for card, same_in_b, same_in_c in [("Q♣", "Q♣", "10♣"), ("8♣", "9♣", "9♣"), ("6♣", "6♣", "6♣"),
+                                       ("A♣", "A♣", "A♣"), ("K♥", "K♥", "K♥")]:
+        place = solver._place_of(a, int(Card.parse(card)), order)
+        assert solver._card_at(b, place, order) == int(Card.parse(same_in_b)), card
+        assert solver._card_at(c, place, order) == int(Card.parse(same_in_c)), card
+    assert solver._card_at(CardSet.parse("A♣").mask, solver._place_of(a, int(Card.parse("Q♣")), order), order) == -1
+
+
+def test_the_shape_tables_lead_suggestions_fire_and_keep_the_exact_value() -> None:
+    """A trick start whose shape table entry does not decide the node tries first the lead that was best in the
+    position of the same shape stored there.  It only orders the moves: it must fire, and every value must be
+    plain alpha-beta's."""
+    from jasslib import solver
+
+    ws = solver._workspace()
+    rng = random.Random("shape-hints")
+    before = int(ws.stats[solver._HINTS])
+    for i in range(6):
+        pos = random_position(rng, 5, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i % 2],
+                              contract=(2, 5, 0, 4, 1, 3)[i])
+        d = alphabeta(_masks(pos), [int(c) for c in pos.trick], pos.leader, pos.contract, _points(pos),
+                      pos.tricks_won, -10_000, 10_000)
+        v = value(pos)
+        assert v[0] - v[1] == d, pos
+    assert int(ws.stats[solver._HINTS]) > before
+
+
 def test_a_search_with_a_wide_window_gives_the_exact_value() -> None:
     """The kernel's table narrows a window to an exact stored value: it must answer that value, not a bound.
 
