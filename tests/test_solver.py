@@ -210,6 +210,37 @@ def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
     assert int(ws.stats[solver._ETCS]) > before
 
 
+def test_the_last_two_tricks_give_the_exact_value_inside_the_window_and_a_true_bound_outside() -> None:
+    """Two tricks before the end the search asks the loops of ``_two_tricks`` with its window (alpha, beta): the
+    answer must be plain minimax's value when that lies inside, and otherwise a bound on the side it failed
+    (fail-soft: at most alpha when the value is, at least beta when the value is), never wrong."""
+    from jasslib import solver
+
+    rng = random.Random("two-tricks-window")
+    tricks = np.zeros((10, 4), dtype=np.int64)
+    outcomes = set()
+    for i in range(60):
+        pos = random_position(rng, 2, mid_trick=False, ruleset=(CLASSIC, MODERN)[i % 2], contract=i % 6)
+        ref = minimax(_masks(pos), [], pos.leader, pos.contract, _points(pos), pos.tricks_won)
+        exact = ref[0] - ref[1]
+        s = solver._State(pos)
+        args = (s.hands, tricks, 0, s.leader, s.flags, s.contract, s.points)
+        assert solver._two_tricks(*args, -10_000, 10_000) == exact, pos
+        for alpha in (exact - 7, exact - 1, exact, exact + 3):
+            for width in (1, 2, 10):
+                got = solver._two_tricks(*args, alpha, alpha + width)
+                if exact <= alpha:
+                    assert exact <= got <= alpha, (pos, alpha, width, got)
+                    outcomes.add("low")
+                elif exact >= alpha + width:
+                    assert alpha + width <= got <= exact, (pos, alpha, width, got)
+                    outcomes.add("high")
+                else:
+                    assert got == exact, (pos, alpha, width, got)
+                    outcomes.add("inside")
+    assert outcomes == {"low", "high", "inside"}
+
+
 def test_a_lead_keeps_its_place_among_the_live_cards_in_a_position_of_the_same_shape() -> None:
     """The shape table suggests a lead by its place (suit, and how many live cards of the suit are stronger):
     in a position that differs only in a low card, or in which a card of other points sits at that place,
