@@ -800,9 +800,10 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     n = _ordered_moves(hands, tricks, tn, k, leader, alive, filt if d == 0 else -1,
                                        hint if hint >= 0 else tt_best, contract, points, order, mv, sc, d)
                     st[d, _LAZY] = 0
-                if k == 3 and popcount(alive) > 8:
+                if k == 3 and popcount(alive) > 12:
                     # each card ends the trick: ask for the table's buckets of the positions that follow now,
-                    # so that they are in the cache by the time the search gets there
+                    # so that they are in the cache by the time the search gets there (not for the positions
+                    # of two tricks left, which :func:`_two_tricks` solves without the table)
                     after = hands[0] | hands[1] | hands[2] | hands[3]
                     for j in range(n):
                         c = mv[d, j]
