@@ -408,7 +408,7 @@ def _card_at(alive: int, place: int, order: np.ndarray) -> int:
         c = order[9 * s + j]
         if alive & (one << c):
             if i == 0:
-                return c
+                return int(c)
             i -= 1
     return -1
 
