@@ -423,7 +423,7 @@ _SHAPE_CARDS = 32  # the shape table serves trick boundaries with at most this m
 _SHAPE_META_BITS = 21  # bits of the second word of a shape; the search's generation sits above them
 _NODES, _BUDGET, _PROBES, _SHAPES, _ETCS, _HINTS = 0, 1, 2, 3, 4, 5  # counters in ``stats`` (_SHAPES: lookups of
 # the shape table, _HINTS: leads it suggested)
-_HINT = int(os.environ.get("JASSLIB_SOLVER_HINT", "1"))
+_HINT = int(os.environ.get("JASSLIB_SOLVER_HINT", "1"))  # the shape table suggests leads (benchmarks: 0 is off)
 _ETC = int(os.environ.get("JASSLIB_SOLVER_ETC", "12"))  # the table look-ahead with at least so many cards left after
 # the trick (benchmarks: 0 turns it off)
 
@@ -680,7 +680,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                 if alive == 0:  # the round is over: the match bonus (O7) if one team took every trick
                     ret = MATCH_BONUS if flags & 1 else (-MATCH_BONUS if flags & 2 else 0)
                     phase = 2
-                elif popcount(alive) == 8 and (d > 0 or filt == -1):  # two tricks left: minimax in loops
+                elif popcount(alive) == 8 and (d > 0 or filt == -1):  # two tricks left: alpha-beta in loops
                     ret = _two_tricks(hands, tricks, tn, leader, flags, contract, points, alpha, beta)
                     phase = 2
                 elif popcount(alive) == 4:  # the last trick: every card is forced

@@ -191,6 +191,17 @@ def test_five_cards_per_hand_agree_with_plain_alphabeta() -> None:
         assert sum(v) in (_remaining_total(pos), _remaining_total(pos) + MATCH_BONUS)
 
 
+def _five_cards_agree_with_plain_alphabeta(rng: random.Random, contracts: tuple[int, ...]) -> None:
+    """One position of five cards a hand per contract (at a trick start and inside a trick, both presets): the
+    solver's value is plain alpha-beta's."""
+    for i, contract in enumerate(contracts):
+        pos = random_position(rng, 5, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i % 2], contract=contract)
+        d = alphabeta(_masks(pos), [int(c) for c in pos.trick], pos.leader, pos.contract, _points(pos),
+                      pos.tricks_won, -10_000, 10_000)
+        v = value(pos)
+        assert v[0] - v[1] == d, pos
+
+
 def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
     """Before the fourth card of a trick is searched, the table entries of the positions after the trick may
     already decide the node (an enhanced transposition cut-off).  It must fire on real positions, and every
@@ -200,13 +211,7 @@ def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
     ws = solver._workspace()
     rng = random.Random("table-look-ahead")
     before = int(ws.stats[solver._ETCS])
-    for i in range(6):
-        pos = random_position(rng, 5, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i % 2],
-                              contract=(0, 4, 2, 5, 3, 1)[i])
-        d = alphabeta(_masks(pos), [int(c) for c in pos.trick], pos.leader, pos.contract, _points(pos),
-                      pos.tricks_won, -10_000, 10_000)
-        v = value(pos)
-        assert v[0] - v[1] == d, pos
+    _five_cards_agree_with_plain_alphabeta(rng, (0, 4, 2, 5, 3, 1))
     assert int(ws.stats[solver._ETCS]) > before
 
 
@@ -268,13 +273,7 @@ def test_the_shape_tables_lead_suggestions_fire_and_keep_the_exact_value() -> No
     ws = solver._workspace()
     rng = random.Random("shape-hints")
     before = int(ws.stats[solver._HINTS])
-    for i in range(6):
-        pos = random_position(rng, 5, mid_trick=i % 2 == 1, ruleset=(CLASSIC, MODERN)[i % 2],
-                              contract=(2, 5, 0, 4, 1, 3)[i])
-        d = alphabeta(_masks(pos), [int(c) for c in pos.trick], pos.leader, pos.contract, _points(pos),
-                      pos.tricks_won, -10_000, 10_000)
-        v = value(pos)
-        assert v[0] - v[1] == d, pos
+    _five_cards_agree_with_plain_alphabeta(rng, (2, 5, 0, 4, 1, 3))
     assert int(ws.stats[solver._HINTS]) > before
 
 
