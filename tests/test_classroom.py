@@ -215,6 +215,43 @@ def test_a_pooled_kernels_progress_panel_is_drawn_at_once_and_filled_when_its_le
     assert panel.message.value == "", "the waiting message is gone"
 
 
+def test_a_pooled_kernels_progress_panel_is_filled_in_the_kernels_own_thread(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The wait for the learner runs in a thread of its own, but the panel's widgets change in the thread of the
+    kernel's event loop (a kernel answers a page's request for every widget's state there; widgets changed from
+    another thread at the same moment raced with it while the page loaded)."""
+    import asyncio
+
+    from websockets.sync.server import serve
+
+    from jasslib import progress_panel
+
+    LearnerProgress(tmp_path, learner="cleo").record("legal", False)
+
+    def handler(ws) -> None:  # noqa: ANN001
+        ws.send(json.dumps({"HTTP_X_JASSLIB_LEARNER": "cleo"}))
+
+    changed_in: list[str] = []
+
+    async def kernel() -> object:  # a kernel runs its cells in its event loop's thread
+        panel = progress_panel()
+        panel.summary.observe(lambda _: changed_in.append(threading.current_thread().name), names="value")
+        for _ in range(300):
+            if panel.record is not None:
+                break
+            await asyncio.sleep(0.1)
+        return panel
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        _as_a_pooled_kernel(monkeypatch, server.socket.getsockname()[1], "k-3")
+        monkeypatch.setenv(CLASS_ENV_VAR, str(tmp_path))
+        panel = asyncio.run(kernel())
+        server.shutdown()
+    assert panel.record is not None and panel.record.done == 1 and "1 exercise done" in panel.summary.value
+    assert changed_in and set(changed_in) == {threading.main_thread().name}, changed_in
+    assert panel.message.value == ""
+
+
 def test_the_request_info_socket_keeps_each_kernels_learner_until_it_ends() -> None:
     """The server side of that wait: a closing socket removes only its own kernel's waiter (Voilà's removed
     another kernel's when the closing one had been replaced), and a kernel whose socket broke before its
@@ -522,11 +559,12 @@ def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom
 PANEL_STALL = 60  # seconds: a page whose drawing has not grown for this long without its panel lacks it
 
 
-def _wait_for_the_panel(page, panel, name: str, room: Classroom) -> None:  # noqa: ANN001
+def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[str]) -> None:  # noqa: ANN001
     """Wait until the page of a kernel that waited for its learner shows that learner's progress panel (the
     last output of the page).  A loaded machine draws a long page slowly (a CI run had 52 of the page's 63
     trainer views drawn after 60 s), so the wait goes on while the drawing grows, up to RENDER_BOUND; a page
-    whose drawing stopped for PANEL_STALL s without the panel fails, with what it shows."""
+    whose drawing stopped for PANEL_STALL s without the panel fails, with what it shows: which outputs say
+    "model not found", the pages' console errors (where the widget manager says why) and the server log."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     start = last_growth = time.monotonic()
@@ -543,10 +581,15 @@ def _wait_for_the_panel(page, panel, name: str, room: Classroom) -> None:  # noq
             size, last_growth = len(content), now
         if now - last_growth >= PANEL_STALL or now - start >= RENDER_BOUND:
             errors = {text: content.count(text) for text in ("model not found", "Error displaying widget")}
+            failed = page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')].map((e, i) => "
+                                   "[i, e.textContent.slice(0, 40)]).filter(x => /model not found/.test(x[1]))"
+                                   ".map(x => x[0])")
+            outputs = page.evaluate("() => document.querySelectorAll('.jp-OutputArea-output').length")
             raise AssertionError(
                 f"{name}'s trainers page has no progress panel after {now - start:.0f} s (its drawing unchanged "
                 f"for {now - last_growth:.0f} s): {len(content)} bytes, {content.count('jass-trainer')} trainer "
-                f"classes, {errors}; server log tail: "
+                f"classes, {errors} at outputs {failed} of {outputs}; console errors: "
+                f"{[c[:300] for c in console[:8]]!r}; server log tail: "
                 f"{(room.folder.parent / 'server.log').read_text()[-600:]!r}") from None
 
 
@@ -563,9 +606,13 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
     base = f"http://127.0.0.1:{room.port}"
     browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
     try:
+        console: list[str] = []  # the pages' console errors (the widget manager says there why a model is missing)
+
         def own_browser():  # noqa: ANN202 - each person's own cookies; waits bounded by browsing.WAIT_MS
             context = browser.new_context()
             context.set_default_timeout(WAIT_MS)
+            context.on("page", lambda p: p.on("console", lambda m: console.append(m.text) if m.type == "error"
+                                                and "Failed to load resource" not in m.text else None))
             return context.new_page()
 
         teacher = own_browser()
@@ -587,7 +634,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             assert room.tokens[name] not in page.url and room.teacher not in page.content()
             kernels_of_pages.append(kernel_id_of(page.content()))
             panel = page.locator(".jass-progress").first
-            _wait_for_the_panel(page, panel, name, room)
+            _wait_for_the_panel(page, panel, name, room, console)
             assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
             text = _click_and_check(page, trainer)
             assert "✓" in text and "✗" in text

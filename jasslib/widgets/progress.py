@@ -29,6 +29,7 @@ deal
 
 from __future__ import annotations
 
+import asyncio
 import html
 import threading
 from typing import Any
@@ -46,7 +47,7 @@ from ..progress import (
     open_progress,
 )
 from ..rulesets import CLASSIC, Ruleset
-from ._common import check_style, guarded, message_html, text_html
+from ._common import check_style, friendly, guarded, message_html, text_html
 from .trainer import FinalCheck, Trainer
 from .trainers_page import TRAINERS_PAGE, trainer_link
 
@@ -71,6 +72,14 @@ def _level_count(topic: str) -> int:
         return get_topic(topic).level_count
     except ValueError:
         return 1
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (a kernel's, while it runs a cell), or None (plain Python)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _plural(n: int, word: str) -> str:
@@ -156,14 +165,37 @@ class ProgressPanel:
             # existed showed "model not found")
             self._waiting_text = message_html("Your progress appears when your page has opened …")
             self.message.value = self._waiting_text
-            self._waiting = threading.Thread(target=self._refresh_once_known, name="jasslib-progress-wait",
+            self._kernel_loop = _running_loop()  # the kernel's own thread runs it; None in plain Python
+            self._waiting = threading.Thread(target=self._wait_for_learner, name="jasslib-progress-wait",
                                              daemon=True)
             self._waiting.start()
         else:
             self.refresh()
 
-    def _refresh_once_known(self) -> None:
-        self.refresh()  # the store's path waits for the page's learner; a problem replaces the waiting text
+    def _wait_for_learner(self) -> None:
+        """(The waiting thread.)  Wait until the page's learner is known, then fill the panel in the kernel's own
+        thread: widgets changed from another thread while the page loads would race with the kernel sending
+        every widget's state to that page."""
+        problem: Exception | None = None
+        try:
+            if self.store is not None:
+                self.store.path  # noqa: B018 - a LearnerProgress finds its learner here (it waits for the page)
+        except Exception as exc:  # noqa: BLE001 - shown in the panel, as a refresh shows it
+            problem = exc
+        loop = self._kernel_loop
+        try:
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(self._fill_once_known, problem)
+                return
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+        self._fill_once_known(problem)
+
+    def _fill_once_known(self, problem: Exception | None = None) -> None:
+        if problem is not None:  # said without asking again (a second wait would hold the kernel)
+            self.message.value = message_html(friendly(problem), "warn")
+            return
+        self.refresh()  # a problem reading the file replaces the waiting text
         if self.message.value == self._waiting_text:
             self.message.value = ""
 
