@@ -29,7 +29,6 @@ deal
 
 from __future__ import annotations
 
-import asyncio
 import html
 import threading
 from typing import Any
@@ -74,12 +73,16 @@ def _level_count(topic: str) -> int:
         return 1
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running in this thread (a kernel's, while it runs a cell), or None (plain Python)."""
+def _kernel_loop() -> Any | None:
+    """The event loop of the IPython kernel running this code (tornado's ``IOLoop``, whose ``add_callback`` may be
+    called from any thread), or None outside a kernel (plain Python, the tests)."""
     try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:  # pragma: no cover - ipykernel is a dependency
         return None
+    if not Kernel.initialized():
+        return None
+    return getattr(Kernel.instance(), "io_loop", None)
 
 
 def _plural(n: int, word: str) -> str:
@@ -165,7 +168,7 @@ class ProgressPanel:
             # existed showed "model not found")
             self._waiting_text = message_html("Your progress appears when your page has opened …")
             self.message.value = self._waiting_text
-            self._kernel_loop = _running_loop()  # the kernel's own thread runs it; None in plain Python
+            self._kernel_loop = _kernel_loop()  # the kernel's own thread fills the panel in; None in plain Python
             self._waiting = threading.Thread(target=self._wait_for_learner, name="jasslib-progress-wait",
                                              daemon=True)
             self._waiting.start()
@@ -183,13 +186,10 @@ class ProgressPanel:
         except Exception as exc:  # noqa: BLE001 - shown in the panel, as a refresh shows it
             problem = exc
         loop = self._kernel_loop
-        try:
-            if loop is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(self._fill_once_known, problem)
-                return
-        except RuntimeError:  # the loop closed meanwhile
-            pass
-        self._fill_once_known(problem)
+        if loop is None:
+            self._fill_once_known(problem)
+        else:
+            loop.add_callback(self._fill_once_known, problem)
 
     def _fill_once_known(self, problem: Exception | None = None) -> None:
         if problem is not None:  # said without asking again (a second wait would hold the kernel)
