@@ -568,6 +568,17 @@ class ModelsMissing(AssertionError):
     found"): the open fault of the pooled trainers page under load (see :func:`_wait_for_the_panel`)."""
 
 
+MANAGER_STATE = """async () => {
+    const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+    if (!manager) return 'none';
+    const known = new Set(Object.keys(manager._models));
+    const reply = await manager.kernel.requestCommInfo({target_name: 'jupyter.widget'});
+    const comms = Object.keys(reply.content.comms || {});
+    return {restored: manager.restoredStatus, models: known.size, kernel_widgets: comms.length,
+            kernel_widgets_without_model: comms.filter(id => !known.has(id)).length};
+}"""
+"""What the page's widget manager has, against what its kernel has (asked through the page's own connection)."""
+
 PANEL_STALL = 60  # seconds: a page whose drawing has not grown for this long without its panel lacks it
 
 
@@ -597,10 +608,11 @@ def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[s
                                    "[i, e.textContent.slice(0, 40)]).filter(x => /model not found/.test(x[1]))"
                                    ".map(x => x[0])")
             outputs = page.evaluate("() => document.querySelectorAll('.jp-OutputArea-output').length")
+            manager = page.evaluate(MANAGER_STATE) if failed else None
             raise (ModelsMissing if failed else AssertionError)(
                 f"{name}'s trainers page has no progress panel after {now - start:.0f} s (its drawing unchanged "
                 f"for {now - last_growth:.0f} s): {len(content)} bytes, {content.count('jass-trainer')} trainer "
-                f"classes, {errors} at outputs {failed} of {outputs}; console errors: "
+                f"classes, {errors} at outputs {failed} of {outputs}; widget manager: {manager}; console errors: "
                 f"{[c[:300] for c in console[:8]]!r}; server log tail: "
                 f"{(room.folder.parent / 'server.log').read_text()[-600:]!r}") from None
 
