@@ -568,21 +568,23 @@ class ModelsMissing(AssertionError):
     found"): the open fault of the pooled trainers page under load (see :func:`_wait_for_the_panel`)."""
 
 
-MANAGER_STATE = """async () => {
+MANAGER_STATE = """async (views) => {
     const manager = window.jupyterapp && window.jupyterapp.widgetManager;
     if (!manager) return 'none';
     const known = new Set(Object.keys(manager._models));
     const reply = await manager.kernel.requestCommInfo({target_name: 'jupyter.widget'});
     const comms = Object.keys(reply.content.comms || {});
-    return {restored: manager.restoredStatus, models: known.size, kernel_widgets: comms.length,
-            kernel_widgets_without_model: comms.filter(id => !known.has(id)).length};
+    return {restored: manager.restoredStatus, models: known.size, kernel: manager.kernel.id,
+            kernel_widgets: comms.length, kernel_widgets_without_model: comms.filter(id => !known.has(id)).length,
+            served_views: views.length, served_views_unknown_at: views.flatMap((id, i) => known.has(id) ? [] : [i])};
 }"""
 """What the page's widget manager has, against what its kernel has (asked through the page's own connection)."""
 
 PANEL_STALL = 60  # seconds: a page whose drawing has not grown for this long without its panel lacks it
 
 
-def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[str]) -> None:  # noqa: ANN001
+def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[str],  # noqa: ANN001
+                        responses: list) -> None:
     """Wait until the page of a kernel that waited for its learner shows that learner's progress panel (the
     last output of the page).  A loaded machine draws a long page slowly (a CI run had 52 of the page's 63
     trainer views drawn after 60 s), so the wait goes on while the drawing grows, up to RENDER_BOUND; a page
@@ -608,7 +610,12 @@ def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[s
                                    "[i, e.textContent.slice(0, 40)]).filter(x => /model not found/.test(x[1]))"
                                    ".map(x => x[0])")
             outputs = page.evaluate("() => document.querySelectorAll('.jp-OutputArea-output').length")
-            manager = page.evaluate(MANAGER_STATE) if failed else None
+            served = [r for r in responses if "trainers.ipynb" in r.url and r.request.resource_type == "document"]
+            html = served[-1].text() if served else ""
+            views = re.findall(r'widget-view\+json[^}]*?"model_id":\s*"([0-9a-f]{32})"', html)
+            manager = page.evaluate(MANAGER_STATE, views) if failed else None
+            if manager and manager != "none":
+                manager["served_kernel"] = kernel_id_of(html)
             raise (ModelsMissing if failed else AssertionError)(
                 f"{name}'s trainers page has no progress panel after {now - start:.0f} s (its drawing unchanged "
                 f"for {now - last_growth:.0f} s): {len(content)} bytes, {content.count('jass-trainer')} trainer "
@@ -631,10 +638,12 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
     browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
     try:
         console: list[str] = []  # the pages' console errors (the widget manager says there why a model is missing)
+        responses: list = []  # the pages served, to compare their widget views with what the page's manager has
 
         def own_browser():  # noqa: ANN202 - each person's own cookies; waits bounded by browsing.WAIT_MS
             context = browser.new_context()
             context.set_default_timeout(WAIT_MS)
+            context.on("response", responses.append)
             context.on("page", lambda p: p.on("console", lambda m: console.append(m.text) if m.type == "error"
                                                 and "Failed to load resource" not in m.text else None))
             return context.new_page()
@@ -659,7 +668,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             kernels_of_pages.append(kernel_id_of(page.content()))
             panel = page.locator(".jass-progress").first
             try:
-                _wait_for_the_panel(page, panel, name, room, console)
+                _wait_for_the_panel(page, panel, name, room, console, responses)
             except ModelsMissing as fault:
                 # The open fault: now and then, on a loaded machine, a pooled page's widget manager has no model
                 # for its last outputs.  A learner reloads the page (a kernel of its own again, the same login);
@@ -670,7 +679,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
                 trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
                 kernels_of_pages.append(kernel_id_of(page.content()))
                 panel = page.locator(".jass-progress").first
-                _wait_for_the_panel(page, panel, name, room, console)
+                _wait_for_the_panel(page, panel, name, room, console, responses)
             assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
             text = _click_and_check(page, trainer)
             assert "✓" in text and "✗" in text
