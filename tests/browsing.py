@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # servers, so a step that takes a second alone can take a minute there.  A bound for a step that never comes,
 # not a measure of speed (the benchmarks measure speed).
 WAIT_MS = 120_000
-RELOADS = 2
+RELOADS = 3
 """How often a test reloads a Voilà page of trainers whose last outputs say "model not found" (the open fault of
 that page on a loaded machine, see ``test_classroom.ModelsMissing``), as a learner would, before it fails."""
 ARGS = [

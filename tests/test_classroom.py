@@ -580,6 +580,7 @@ MANAGER_STATE = """async (views) => {
 }"""
 """What the page's widget manager has, against what its kernel has (asked through the page's own connection)."""
 
+FAULT_STALL = 15  # seconds: the same, for a page that already shows "model not found"
 PANEL_STALL = 60  # seconds: a page whose drawing has not grown for this long without its panel lacks it
 
 
@@ -604,7 +605,9 @@ def _wait_for_the_panel(page, panel, name: str, room: Classroom, console: list[s
         now = time.monotonic()
         if len(content) != size:
             size, last_growth = len(content), now
-        if now - last_growth >= PANEL_STALL or now - start >= RENDER_BOUND:
+        # a view that said "model not found" is never drawn again: a page showing one is judged sooner
+        stall = FAULT_STALL if "model not found" in content else PANEL_STALL
+        if now - last_growth >= stall or now - start >= RENDER_BOUND:
             errors = {text: content.count(text) for text in ("model not found", "Error displaying widget")}
             failed = page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')].map((e, i) => "
                                    "[i, e.textContent.slice(0, 40)]).filter(x => /model not found/.test(x[1]))"
