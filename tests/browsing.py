@@ -17,7 +17,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # How long a real-browser step may wait for the page (ms): the suite runs on every core beside kernels and
@@ -27,6 +29,13 @@ WAIT_MS = 120_000
 RELOADS = 3
 """How often a test reloads a Voilà page of trainers whose last outputs say "model not found" (the open fault of
 that page on a loaded machine, see ``test_classroom.ModelsMissing``), as a learner would, before it fails."""
+
+
+def reload_after_the_open_fault(page: Any, attempt: int, report: str) -> None:
+    """Reload a page of trainers that met the open fault (its last outputs say "model not found"), as a learner
+    does (a kernel of its own again, the same login), and put ``report`` in the run's warnings summary."""
+    warnings.warn(f"the open fault of the trainers page (reload {attempt} of {RELOADS}): {report}", stacklevel=2)
+    page.reload(timeout=WAIT_MS)
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",

@@ -30,11 +30,10 @@ from __future__ import annotations
 import re
 import sys
 import time
-import warnings
 from pathlib import Path
 
 import pytest
-from browsing import ARGS, RELOADS, WAIT_MS, run_all  # noqa: F401 - ARGS: test_classroom drives its own Chromium with them
+from browsing import ARGS, RELOADS, WAIT_MS, reload_after_the_open_fault, run_all  # noqa: F401 - ARGS: test_classroom drives its own Chromium with them
 
 from jasslib import Card, CardSet
 from jasslib.exercises import exercise
@@ -197,11 +196,8 @@ def test_trainer_in_the_voila_app(voila_page) -> None:  # noqa: ANN001
         drawn = page.locator(".jass-trainer").count()
         if drawn >= count or attempt > RELOADS or "model not found" not in page.inner_text("body"):
             break
-        # The open fault (see test_classroom.ModelsMissing): the page's last outputs have no widget model.  A
-        # learner reloads the page; that must work, and the fault goes to the run's warnings summary.
-        warnings.warn(f"the open fault of the trainers page (reload {attempt}): {drawn} of {count} trainers drawn, "
-                      "the others 'Error displaying widget: model not found'", stacklevel=1)
-        page.reload(timeout=120_000)
+        reload_after_the_open_fault(page, attempt, f"{drawn} of {count} trainers drawn, the others 'Error displaying "
+                                    "widget: model not found'")
     body = page.inner_text("body")
     assert "import" not in body and "trainer(" not in body and "trainers_page" not in body, "Voilà shows no code"
     assert page.locator(".jass-trainer").count() == count

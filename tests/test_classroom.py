@@ -30,13 +30,12 @@ import sys
 import threading
 import time
 import urllib.parse
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
 import pytest
-from browsing import RELOADS, WAIT_MS
+from browsing import RELOADS, WAIT_MS, reload_after_the_open_fault
 from classroom_client import (
     INDEX,
     TRAINERS,
@@ -677,16 +676,9 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
                 except ModelsMissing as fault:
                     if reload > RELOADS:
                         raise
-                    # The open fault: now and then, on a loaded machine, the page's widget manager has no model
-                    # for its last outputs when it draws them.  A learner reloads the page (a kernel of its own
-                    # again, the same login); that must work, and the fault goes to the run's warnings summary.
-                    warnings.warn(f"the open fault of the pooled trainers page (reload {reload}): {fault}",
-                                  stacklevel=1)
-                    page.reload(timeout=120_000)
-                    trainer = page.locator(".jass-trainer-legal").first
+                    reload_after_the_open_fault(page, reload, f"pooled, {fault}")  # the locators stay valid
                     trainer.wait_for(state="visible", timeout=RENDER_BOUND * 1000)
                     kernels_of_pages.append(kernel_id_of(page.content()))
-                    panel = page.locator(".jass-progress").first
             assert _exercises_done(_wait_text(page, panel, "Your progress")) == 0, "only their own progress"
             text = _click_and_check(page, trainer)
             assert "✓" in text and "✗" in text

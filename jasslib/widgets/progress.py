@@ -46,7 +46,7 @@ from ..progress import (
     open_progress,
 )
 from ..rulesets import CLASSIC, Ruleset
-from ._common import check_style, friendly, guarded, message_html, text_html
+from ._common import check_style, guarded, message_html, text_html
 from .trainer import FinalCheck, Trainer
 from .trainers_page import TRAINERS_PAGE, trainer_link
 
@@ -191,10 +191,10 @@ class ProgressPanel:
         else:
             loop.add_callback(self._fill_once_known, problem)
 
+    @guarded("message")
     def _fill_once_known(self, problem: Exception | None = None) -> None:
-        if problem is not None:  # said without asking again (a second wait would hold the kernel)
-            self.message.value = message_html(friendly(problem), "warn")
-            return
+        if problem is not None:  # shown as any problem is, without asking again (a second wait would hold the kernel)
+            raise problem
         self.refresh()  # a problem reading the file replaces the waiting text
         if self.message.value == self._waiting_text:
             self.message.value = ""
