@@ -20,6 +20,12 @@ compiled with numba without caching (numba cannot load a cached recursive functi
 slow on hard trump deals: ``--budget`` caps the nodes of the root solve of a deal; a deal over the
 budget is skipped and counted as such (never as agreement).
 
+(e) the shipped DD tables that the solver before issue 19 made (its search is the reference's: only messages and
+    checks of bad input changed between them): all six contracts of deals 0..399 of ``ddtable.sample`` and
+    Obenabe and Undenufe of deals 0..1,999 (``ddtable.sample_notrump``), solved again with :func:`dd_batch`
+    and compared column by column; ``--e`` deals (from 0) get all six contracts, the others up to 2,000 the
+    two without trumps (a trump deal takes seconds, one without a tenth of a second).
+
 (d) is slow on trump deals for the reference's sake (seconds per deal): ``--jobs`` spreads it too.
 
 Prints counts and disagreements per part; the exit code is 1 on any disagreement.
@@ -40,7 +46,7 @@ from jasslib import CLASSIC, MODERN, CardSet, Contract, Round, fast
 from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
 from jasslib.scoring import MATCH_BONUS
-from jasslib.solver import Position, solve, value
+from jasslib.solver import Position, dd_batch, solve, value
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))  # solver_reference
 
@@ -344,6 +350,57 @@ def part_d(n: int, seed: str, jobs: int = 1, start: int = 0) -> tuple[int, int, 
     return n, bad, kinds
 
 
+OLD_SIX, OLD_NOTRUMP = 400, 2000  # the deals of the shipped tables made before issue 19 (all six / the two)
+_SHIPPED: dict[bool, object] = {}  # those tables, read once per process
+
+
+def _check_shipped(args: tuple[int, bool]) -> tuple[int, str | None]:
+    """(e) for shipped deal ``i``: (contracts compared, a disagreement message or None)."""
+    from jasslib import ddtable
+
+    i, six = args
+    contracts = list(range(6)) if six else [4, 5]
+    if six not in _SHIPPED:
+        _SHIPPED[six] = ddtable.sample(OLD_SIX) if six else ddtable.sample_notrump(OLD_NOTRUMP)
+    table = _SHIPPED[six]
+    want = [int(table[ddtable.DD_COLUMNS[c]].iloc[i]) for c in contracts]
+    row = dd_batch(fast.deal_batch(ddtable.SAMPLE_SEED, i, 1), contracts=contracts)[0]
+    got = [int(row[c]) for c in contracts]
+    if got == want:
+        return len(contracts), None
+    return len(contracts), f"  (e) DISAGREEMENT shipped deal {i} contracts {contracts}: now {got}, shipped {want}"
+
+
+def part_e(six: int, jobs: int = 1) -> tuple[int, int, int]:
+    """(deals, deal-contracts, disagreements) of (e): ``six`` deals with all six contracts, the rest of the
+    2,000 with the two without trumps."""
+    six = max(0, min(six, OLD_SIX))
+    tasks = [(i, i < six) for i in range(OLD_NOTRUMP)]
+    bad = 0
+    compared = 0
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap_unordered(_check_shipped, tasks, chunksize=4)
+    else:
+        pool = None
+        results = map(_check_shipped, tasks)
+    try:
+        for done, (count, message) in enumerate(results, 1):
+            compared += count
+            if message is not None:
+                bad += 1
+                print(message, file=sys.stderr, flush=True)
+            if done % 200 == 0:
+                print(f"  (e) {done} deals, {compared} deal-contracts, {bad} disagreements so far", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return len(tasks), compared, bad
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--a", type=int, default=3000, help="positions for (a), minimax on 1-4 cards per hand")
@@ -351,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c", type=int, default=200, help="full deals for (c)")
     ap.add_argument("--d", type=int, default=2000, help="full deals for (d), against the reference solver")
     ap.add_argument("--d-start", type=int, default=0, help="first deal of (d)")
+    ap.add_argument("--e", type=int, default=400,
+                    help="shipped deals (from 0, at most 400) compared under all six contracts in (e); -1 skips (e)")
     ap.add_argument("--budget", type=float, default=0, help="node budget of a (c) root solve (0: none)")
     ap.add_argument("--seed", default="solver-exactness")
     ap.add_argument("--jobs", type=int, default=1, help="processes for (c) (each deal is checked on one core)")
@@ -377,6 +436,13 @@ def main(argv: list[str] | None = None) -> int:
         total_bad += bad
         print(f"(d) {count} full deals against the reference solver, {bad} disagreements, "
               f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
+    if args.e >= 0:
+        t = time.perf_counter()
+        deals, compared, bad = part_e(args.e, args.jobs)
+        total_bad += bad
+        print(f"(e) {deals} shipped deals ({min(args.e, OLD_SIX)} of all six contracts), {compared} deal-contracts "
+              f"against the tables of the solver before issue 19, {bad} disagreements, {time.perf_counter() - t:.0f} s",
+              flush=True)
     print("OK: no disagreement" if total_bad == 0 else f"FAILED: {total_bad} disagreements")
     return 1 if total_bad else 0
 
