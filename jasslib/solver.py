@@ -125,7 +125,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Position",
     "Solution",
+    "Judgement",
     "solve",
+    "judge",
     "value",
     "dd_points",
     "dd_batch",
@@ -1641,6 +1643,87 @@ def solve(position: Position | Round) -> Solution:
     result = st.teams(best_d)
     pv = _principal_variation(st, ws, gen, best_d, min(best))
     return Solution(pos, result, types.MappingProxyType(card_values), best, pv)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One card of a line of play judged with all cards open (:func:`judge`).
+
+    ``value`` is each team's points (team 0, team 1) from ``position`` to the end of the round if ``card`` is
+    played and both teams play perfectly afterwards; ``best_value`` the same with a best card (the position's
+    value); ``best`` the best cards.  As in :class:`Solution`, the points are cards, the last trick's 5 and the
+    match's 100 (O7).
+    """
+
+    position: Position
+    card: Card
+    value: tuple[int, int]
+    best_value: tuple[int, int]
+    best: CardSet
+
+    @property
+    def loss(self) -> int:
+        """What ``card`` cost the side to move against a best card, on the difference of the teams' points
+        (as :meth:`Solution.loss`; 0 for a best card)."""
+        d_best = self.best_value[0] - self.best_value[1]
+        d_card = self.value[0] - self.value[1]
+        return d_best - d_card if self.position.to_move % 2 == 0 else d_card - d_best
+
+
+def judge(position: Position | Round, cards: Iterable[CardLike]) -> tuple[Judgement, ...]:
+    """Each card of a line played from ``position`` judged with all cards open: its value, the position's
+    value and the best cards, as :func:`solve` of the position before each card gives them.
+
+    Quicker than :func:`solve` before every card, and what a review needs: the value of each position is the
+    value after the card before it (no search); whether another card is a best card is one null-window
+    probe at that value; only a card that is not a best card is solved exactly; and every search of the line
+    shares one transposition table (all its positions come from one deal, so the table's entries stay true).
+    Cards are checked first (as :meth:`Position.play` checks them), so a card that cannot be played raises its
+    jasslib error before anything is solved.
+
+    >>> from jasslib import Round, Contract
+    >>> r = Round.deal(seed=3)
+    >>> r.choose(Contract.HEARTS)
+    >>> for _ in range(25):
+    ...     r.play(min(r.legal_cards()))
+    >>> first = judge(r, ["A♦"])[0]          # 7♦ and 8♦ are best (see solve); A♦ hands team 0 all 52
+    >>> first.value, first.best_value, str(first.best), first.loss
+    ((52, 0), (25, 27), '7♦ 8♦', 54)
+    """
+    pos = _position(position)
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+        raise CardParseError(f"cards: the cards of the line in playing order, in a list, got {excerpt(cards)}")
+    line = [Card.parse(c) for c in itertools.islice(cards, 37)]
+    if len(line) > 36:
+        raise CardParseError(f"cards: at most the 36 cards of a round, got more: {excerpt(line)}")
+    positions = [pos]
+    for c in line:  # every card checked before any search
+        positions.append(positions[-1].play(c))
+    st = _State(pos)
+    ws = _workspace()
+    gen = ws.generations(1)
+    out: list[Judgement] = []
+    d_here: int | None = None  # the exact difference d of the position before the next card
+    for before, c in zip(positions, line):
+        card = int(c)
+        legal = st.legal()
+        rep_of = st.classes(legal)
+        team0 = (st.leader + st.k) % 2 == 0
+        if d_here is None:
+            d_here = st.exact(ws, gen, -1, 0)
+        v = d_here
+        reps = sorted(set(rep_of.values()))
+        if len(reps) == 1:
+            best_reps = reps
+        elif team0:  # a card is a best card when it reaches the value: one null-window probe each
+            best_reps = [r for r in reps if st.probe(ws, gen, v - 1, v, 1 << r) >= v]
+        else:
+            best_reps = [r for r in reps if st.probe(ws, gen, v, v + 1, 1 << r) <= v]
+        d_card = v if rep_of[card] in best_reps else st.exact(ws, gen, 1 << rep_of[card], v)
+        best = CardSet(x for x in rep_of if rep_of[x] in best_reps)
+        out.append(Judgement(before, c, st.teams(d_card), st.teams(v), best))
+        d_here = d_card - st.play(card)
+    return tuple(out)
 
 
 def _principal_variation(st: _State, ws: _Workspace, gen: int, d: int, first: int) -> tuple[Card, ...]:

@@ -317,7 +317,7 @@ def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN00
     table = local.last_review
     mine = table[table.seat == seat]
     marks = player.locator(".jass-review-mine .jass-review-mark")
-    assert marks.count() == len(mine) == 9 - (local.review_start() - 1)  # from trick 2 in Obenabe
+    assert local.review_start() == 1 and marks.count() == len(mine) == 9  # every card, from trick 1 in Obenabe
     assert [int(m.get_attribute("data-lost")) for m in marks.all()] == mine.lost.tolist()
     text = player.locator(".jass-review").first.text_content() or ""
     lost = int(table[table.team == seat % 2].lost.sum())

@@ -43,7 +43,9 @@ from jasslib.errors import (
     DuplicateCardError,
     HandSizeError,
     HintError,
+    IllegalPlayError,
     JassError,
+    OutOfTurnError,
     PhaseError,
     RoundFormatError,
     excerpt,
@@ -75,6 +77,7 @@ EXEMPT: dict[str, str] = {
     "GameEnd": "a value jasslib returns (Game.end)",
     "Verdict": "a value jasslib returns (check_play); check_play checks the inputs",
     "Solution": "a value jasslib returns (solve); solve checks the position",
+    "Judgement": "a value jasslib returns (judge); judge checks the position and every card",
     "Feedback": "a value jasslib returns (Exercise.check)",
     "Item": "a part of a Feedback, which jasslib returns",
     "Tally": "a trainer's counter, kept by the trainer itself",
@@ -407,6 +410,14 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("solve", bad("solve(None)", lambda: solver.solve(None), PhaseError, "Position"),  # type: ignore[arg-type]
         bad("solve(a round before the contract)", lambda: solver.solve(Round.deal(seed=1)), PhaseError, "contract"))
     add("value", bad("value({})", lambda: solver.value({}), PhaseError, "Position"))  # type: ignore[arg-type]
+    four = solver.Position([CardSet.parse(t) for t in ("A♠ 6♥", "K♠ 7♥", "Q♠ 8♥", "J♠ 9♥")], (), 0, "obenabe",
+                           tricks_won=(4, 3))
+    add("judge", bad("judge(None, [])", lambda: solver.judge(None, []), PhaseError, "Position"),  # type: ignore[arg-type]
+        bad("judge(pos, 'A♠')", lambda: solver.judge(four, "A♠"), CardParseError, "in a list"),
+        bad("judge(pos, [A♠, 7♥])", lambda: solver.judge(four, ["A♠", "7♥"]), IllegalPlayError, "P2"),
+        bad("judge(pos, [K♠])", lambda: solver.judge(four, ["K♠"]), OutOfTurnError, "seat 1"),
+        bad("judge(pos, [X])", lambda: solver.judge(four, ["X♠"]), CardParseError, "X"),
+        bad("judge(pos, million)", lambda: solver.judge(four, MILLION), CardParseError, "card"))
     add("dd_points", bad("dd_points(None)", lambda: solver.dd_points(None, "obenabe"), HandSizeError, "hands"),  # type: ignore[arg-type]
         bad("dd_points(contract=Seat)", lambda: solver.dd_points(hands, Seat.S1), CardParseError, "contract"))
     add("dd_batch", bad("dd_batch(None)", lambda: solver.dd_batch(None), HandSizeError, "hands"),  # type: ignore[arg-type]

@@ -41,7 +41,7 @@ from jasslib.bits import popcount
 from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
 from jasslib.scoring import MATCH_BONUS
-from jasslib.solver import Position, dd_batch, dd_points, solve, value
+from jasslib.solver import Position, dd_batch, dd_points, judge, solve, value
 
 # ----------------------------------------------------------------------------------------------- references
 
@@ -579,6 +579,61 @@ def test_property_values_add_up_and_the_best_card_keeps_the_value(seed: int, car
     assert all(sol.card_values[c] == sol.value for c in sol.best)
     assert all(sol.loss(c) > 0 for c in pos.legal_cards() - sol.best)
     assert sol.value == value(pos)
+
+
+def _judged_as_solve_says(pos: Position, line: list[Card]) -> None:
+    """judge's verdict on every card of ``line`` is what solve of the position before the card says."""
+    verdicts = judge(pos, line)
+    assert [v.card for v in verdicts] == line
+    for v in verdicts:
+        sol = solve(v.position)
+        assert v.position == pos, "the verdict names the position before its card"
+        assert (v.value, v.best_value, v.best, v.loss) == (sol.card_values[v.card], sol.value, sol.best,
+                                                          sol.loss(v.card)), (pos, v.card)
+        pos = pos.play(v.card)
+
+
+@pytest.mark.parametrize("contract", range(6), ids=[c.name for c in Contract])
+def test_judge_gives_solves_verdict_on_every_card_of_random_lines(contract: int) -> None:
+    """Lines of random legal cards (so that many cards lose points) from positions of 3-5 cards a hand, both
+    presets, at trick starts and in the middle of a trick, the match at stake in some."""
+    rng = random.Random(1900 + contract)
+    for i in range(6):
+        pos = random_position(rng, 3 + i % 3, i % 2 == 1, (CLASSIC, MODERN)[i % 2], contract)
+        line, p = [], pos
+        while not p.done:
+            card = rng.choice(sorted(p.legal_cards()))
+            line.append(card)
+            p = p.play(card)
+        _judged_as_solve_says(pos, line)
+
+
+def test_judge_a_full_deal_played_by_the_bots_as_solve_judges_it() -> None:
+    """A whole Obenabe round of rule-based bots from the opening lead, and the cards of trick 7 on of a hearts
+    round: the verdicts of one shared table are those of a fresh solve before every card."""
+    from jasslib.players import RuleBasedPlayer, play_round
+
+    for contract, start in ((Contract.OBENABE, 0), (Contract.HEARTS, 24)):
+        r = Round.deal(seed=11)
+        r.choose(contract)
+        play_round(r, [RuleBasedPlayer()] * 4)
+        replay = Round.deal(seed=11)
+        replay.choose(contract)
+        plays = [Card.parse(e["card"]) for e in r.history if e["event"] == "play"]
+        for card in plays[:start]:
+            replay.play(card)
+        _judged_as_solve_says(Position.from_round(replay), plays[start:])
+
+
+def test_judge_checks_every_card_before_it_solves_and_changes_nothing() -> None:
+    pos = Position([CardSet.parse(t) for t in ("A♠ 6♥", "K♠ 7♥", "Q♠ 8♥", "J♠ 9♥")], (), Seat(0), Contract.OBENABE,
+                   tricks_won=(4, 3))
+    before = repr(pos)
+    with pytest.raises(IllegalPlayError, match="P2"):  # 7♥ does not follow the spade lead
+        judge(pos, ["A♠", "7♥"])
+    with pytest.raises(CardNotInHandError, match="6♥"):  # a ninth card after the round's end
+        judge(pos, ["A♠", "K♠", "Q♠", "J♠", "6♥", "7♥", "8♥", "9♥", "6♥"])
+    assert repr(pos) == before and judge(pos, []) == ()
 
 
 def test_the_solver_works_without_numba() -> None:

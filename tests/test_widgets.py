@@ -896,9 +896,9 @@ def test_review_marks_each_of_the_learners_cards(reviewed_player):
     from jasslib.analysis import review
 
     p = reviewed_player
-    assert p.round.contract == Contract.OBENABE and p.review_start() == 2
-    assert "Trick 1 is not judged" in p.review_output.value
-    table = review(p.round, from_trick=2)  # the first trick of a full deal is slow to solve
+    assert p.round.contract == Contract.OBENABE and p.review_start() == 1  # every card, from trick 1
+    assert "not judged" not in p.review_output.value
+    table = review(p.round)
     assert p.last_review.drop(columns="best_cards").equals(table.drop(columns="best_cards"))
     mine, _, _ = review_sections(p)
     marks = re.findall(r'class="jass-review-mark" data-lost="(\d+)"', mine)
@@ -918,7 +918,7 @@ def test_review_marks_the_bots_cards_and_totals(reviewed_player):
     table = p.last_review
     _, everything, totals = review_sections(p)
     marks = re.findall(r'data-lost="(\d+)"', everything)
-    assert len(marks) == 32 and sorted(int(m) for m in marks) == sorted(table.lost.tolist())
+    assert len(marks) == len(table) == 36 and sorted(int(m) for m in marks) == sorted(table.lost.tolist())
     lost = table.groupby("team").lost.sum()
     me = int(p.seat) % 2
     assert f"Your team lost {lost[me]} points in total" in totals

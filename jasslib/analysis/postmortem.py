@@ -61,7 +61,7 @@ def _replay_start(rnd: Round) -> Round:
 def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     """Every card played in ``rnd`` judged with all cards open (double dummy): one row per card.
 
-    Before each card the position is solved exactly (:func:`jasslib.solver.solve`): ``value`` is what
+    Before each card the position is solved exactly (:func:`jasslib.solver.judge`): ``value`` is what
     the player's team ends the round with (trick points, last trick and match included; Weis and Stöck
     do not depend on the play and are left out) if that card is played and everybody plays perfectly
     afterwards; ``best_value`` the same with the best card; ``lost`` the difference (see
@@ -72,8 +72,8 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     see the hidden hands, and a card that loses points against open cards may have been the best bet.
 
     ``from_trick`` (1..9) leaves out the cards of the tricks before it: their positions are not solved.
-    In Obenabe and Undenufe a whole round takes the solver a few seconds; in a trump contract the
-    first tricks of a full deal can take it minutes, so a review from trick 4 or 5 is the quick one.
+    From trick 1 a round takes the solver a fraction of a second in most deals, and seconds in a hard trump
+    deal (``benchmarks/bench_review.py``); later tricks are quicker.
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)
@@ -87,30 +87,22 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     import pandas as pd
 
     from ..cards import Card
-    from ..solver import Position, solve
+    from ..solver import Position, judge
 
     replay = _replay_start(rnd)
     from_trick = _check.whole(from_trick, "from_trick (a trick number, O1: nine tricks)", low=1, high=9)
     plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
+    first = min(4 * (from_trick - 1), len(plays))
+    for seat, card in plays[:first]:
+        replay.play(card, seat)
+    verdicts = judge(Position.from_round(replay), [card for _, card in plays[first:]]) if first < len(plays) else ()
     rows = []
-    totals: tuple[int, int] | None = None  # both teams' end-of-round points, perfect play from here
-    for k, (seat, card) in enumerate(plays):
-        if k < 4 * (from_trick - 1):
-            replay.play(card, seat)
-            continue
+    for k, ((seat, card), verdict) in enumerate(zip(plays[first:], verdicts), first):
         team = seat % 2
-        legal = replay.legal_cards()
         taken = replay.card_points
-        if len(legal) == 1 and totals is not None:
-            best, value, best_value = legal, totals[team], totals[team]  # a forced card keeps the value
-        else:
-            sol = solve(Position.from_round(replay))
-            after = sol.card_values[card]
-            totals = (taken[0] + after[0], taken[1] + after[1])
-            best = sol.best
-            value, best_value = totals[team], taken[team] + sol.value[team]
-        rows.append((k // 4 + 1, seat, team, str(card), value, best_value, best_value - value, str(best), best,
-                     len(legal)))
+        value, best_value = taken[team] + verdict.value[team], taken[team] + verdict.best_value[team]
+        rows.append((k // 4 + 1, seat, team, str(card), value, best_value, best_value - value, str(verdict.best),
+                     verdict.best, len(replay.legal_cards())))
         replay.play(card, seat)
     return pd.DataFrame.from_records(rows, columns=list(REVIEW_COLUMNS))
 

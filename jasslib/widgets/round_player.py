@@ -415,9 +415,9 @@ class RoundPlayer:
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
                                     + review_html(self.last_review, self.seat, self.style))
 
-    #: The Review judges the cards from this trick on (Obenabe, Undenufe): solving every card of the first trick
-    #: can take the solver seconds; from trick 2 a round takes under a second (at most 0.9 s on 40 rounds).
-    review_from: int = 2
+    #: The Review judges the cards from this trick on (Obenabe, Undenufe): every card from trick 1 (on 40 bots'
+    #: rounds of each, ``benchmarks/bench_review.py``: median 0.09 s and 0.11 s of CPU, the slowest 0.9 s and 4 s).
+    review_from: int = 1
     #: The same in a trump contract, where the first two tricks can take the solver many seconds; from trick 3 a
     #: round takes at most 0.6 s (40 rounds).
     trump_review_from: int = 3
