@@ -4,7 +4,9 @@ A :class:`Position` is any moment of the play (at a trick boundary or in the mid
 :func:`solve` returns a :class:`Solution` with each team's trick points from here to the end under
 perfect play by both teams, the value of every legal card of the side to move, the best cards and
 one principal variation.  :func:`value` gives just the value (the fastest path), :func:`dd_points`
-the value of a full deal from the opening lead and :func:`dd_batch` whole tables of them.
+the value of a full deal from the opening lead and :func:`dd_batch` whole tables of them; :func:`judge`
+judges each card of a line of play (its value, the best value, the best cards: what a review needs) with
+one table for the whole line.
 
 What the value counts: the card points still to be captured (the cards in the hands and in the
 current trick, O4–O6), the 5 of the last trick and the 100 of a match (O7).  Points already captured

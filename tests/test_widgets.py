@@ -960,10 +960,18 @@ def test_review_at_another_seat_in_swiss_style():
 def test_review_starts_later_in_a_trump_contract_and_says_so():
     p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # seat 0, a bot, names ♦ trump
     finish_round(p)
-    assert p.round.contract.trump is not None and p.review_start() == 3
+    assert p.round.contract.trump is not None and p.review_start() == 2
     p.review_button.click()
-    assert p.last_review.trick.min() == 3 and len(p.last_review) == 28
-    assert "Tricks 1–2 are not judged" in p.review_output.value and "Traceback" not in p.review_output.value
+    assert p.last_review.trick.min() == 2 and len(p.last_review) == 32
+    assert "Trick 1 is not judged" in p.review_output.value and "Traceback" not in p.review_output.value
+
+
+def test_the_skipped_tricks_are_named_when_a_review_starts_later() -> None:
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)
+    finish_round(p)
+    p.trump_review_from = 3  # a teacher's setting: the option stays
+    p.review_button.click()
+    assert p.last_review.trick.min() == 3 and "Tricks 1–2 are not judged" in p.review_output.value
 
 
 @pytest.mark.parametrize("seed", [1.5, [1], True, None])

@@ -418,9 +418,10 @@ class RoundPlayer:
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): every card from trick 1 (on 40 bots'
     #: rounds of each, ``benchmarks/bench_review.py``: median 0.09 s and 0.11 s of CPU, the slowest 0.9 s and 4 s).
     review_from: int = 1
-    #: The same in a trump contract, where the first two tricks can take the solver many seconds; from trick 3 a
-    #: round takes at most 0.6 s (40 rounds).
-    trump_review_from: int = 3
+    #: The same in a trump contract, where the first trick can take the solver many seconds (from trick 1: a median
+    #: of 2.6-6.2 s, up to 24 s, on 10 rounds of each); from trick 2 a round takes a median of 0.2-0.27 s and at most
+    #: 2.2 s (40 rounds of each trump).
+    trump_review_from: int = 2
 
     def review_start(self) -> int:
         """The first trick the Review judges: :attr:`review_from`, or :attr:`trump_review_from` with trumps."""
