@@ -371,11 +371,11 @@ def _check_shipped(args: tuple[int, bool]) -> tuple[int, str | None]:
     return len(contracts), f"  (e) DISAGREEMENT shipped deal {i} contracts {contracts}: now {got}, shipped {want}"
 
 
-def part_e(six: int, jobs: int = 1) -> tuple[int, int, int]:
+def part_e(six: int, jobs: int = 1, notrump: bool = True) -> tuple[int, int, int]:
     """(deals, deal-contracts, disagreements) of (e): ``six`` deals with all six contracts, the rest of the
-    2,000 with the two without trumps."""
+    2,000 with the two without trumps (unless ``notrump`` is false)."""
     six = max(0, min(six, OLD_SIX))
-    tasks = [(i, i < six) for i in range(OLD_NOTRUMP)]
+    tasks = [(i, i < six) for i in range(OLD_NOTRUMP if notrump else six)]
     bad = 0
     compared = 0
     if jobs > 1:
@@ -410,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--d-start", type=int, default=0, help="first deal of (d)")
     ap.add_argument("--e", type=int, default=400,
                     help="shipped deals (from 0, at most 400) compared under all six contracts in (e); -1 skips (e)")
+    ap.add_argument("--e-notrump", type=int, default=1, help="0: (e) only the deals of all six contracts")
     ap.add_argument("--budget", type=float, default=0, help="node budget of a (c) root solve (0: none)")
     ap.add_argument("--seed", default="solver-exactness")
     ap.add_argument("--jobs", type=int, default=1, help="processes for (c) (each deal is checked on one core)")
@@ -438,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.perf_counter() - t:.0f} s; {dict(kinds)}", flush=True)
     if args.e >= 0:
         t = time.perf_counter()
-        deals, compared, bad = part_e(args.e, args.jobs)
+        deals, compared, bad = part_e(args.e, args.jobs, bool(args.e_notrump))
         total_bad += bad
         print(f"(e) {deals} shipped deals ({min(args.e, OLD_SIX)} of all six contracts), {compared} deal-contracts "
               f"against the tables of the solver before issue 19, {bad} disagreements, {time.perf_counter() - t:.0f} s",
