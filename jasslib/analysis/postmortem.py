@@ -72,8 +72,9 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     see the hidden hands, and a card that loses points against open cards may have been the best bet.
 
     ``from_trick`` (1..9) leaves out the cards of the tricks before it: their positions are not solved.
-    From trick 1 a round takes the solver a fraction of a second in most deals, and seconds in a hard trump
-    deal (``benchmarks/bench_review.py``); later tricks are quicker.
+    From trick 1 a round of Obenabe or Undenufe takes the solver about a tenth of a second (rarely seconds), one
+    of a trump contract a few seconds (up to half a minute); from trick 2 a trump round takes a fraction of a
+    second (``benchmarks/bench_review.py``).
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)
