@@ -34,11 +34,14 @@ Prints counts and disagreements per part; the exit code is 1 on any disagreement
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import numpy as np
 
@@ -47,6 +50,9 @@ from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
 from jasslib.scoring import MATCH_BONUS
 from jasslib.solver import Position, dd_batch, solve, value
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))  # solver_reference
 
@@ -273,20 +279,30 @@ def _check_deal(args: tuple[str, int, int]) -> tuple[int, str, str | None]:
                      f"{best}, solve {sol.value}, pv scores {score.trick_points}")
 
 
+@contextlib.contextmanager
+def _results(check: Callable[[T], R], tasks: list[T], jobs: int, ordered: bool = True,
+             chunksize: int = 1) -> Iterator[Iterator[R]]:
+    """The results of ``check`` on ``tasks``: in this process, or on ``jobs`` spawned processes (in the tasks'
+    order when ``ordered``), the pool closed when the block ends."""
+    if jobs <= 1:
+        yield iter(map(check, tasks))
+        return
+    import multiprocessing
+
+    pool = multiprocessing.get_context("spawn").Pool(jobs)
+    try:
+        yield (pool.imap if ordered else pool.imap_unordered)(check, tasks, chunksize)
+    finally:
+        pool.close()
+        pool.join()
+
+
 def part_c(n: int, seed: str, budget: int, jobs: int = 1, start: int = 0) -> tuple[int, int, int, Counter[str]]:
     bad = 0
     skipped = 0
     kinds: Counter[str] = Counter()
     tasks = [(seed, i, budget) for i in range(start, start + n)]
-    if jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        results = pool.imap(_check_deal, tasks)
-    else:
-        pool = None
-        results = map(_check_deal, tasks)
-    try:
+    with _results(_check_deal, tasks, jobs) as results:
         for done, (skip, kind, message) in enumerate(results, 1):
             skipped += skip
             for word in [kind] if skip else kind.split():
@@ -296,10 +312,6 @@ def part_c(n: int, seed: str, budget: int, jobs: int = 1, start: int = 0) -> tup
                 print(message, file=sys.stderr, flush=True)
             if done % 20 == 0:
                 print(f"  (c) {done} deals, {bad} disagreements, {skipped} skipped so far", flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return n - skipped, bad, skipped, kinds
 
 
@@ -327,15 +339,7 @@ def part_d(n: int, seed: str, jobs: int = 1, start: int = 0) -> tuple[int, int, 
     bad = 0
     kinds: Counter[str] = Counter()
     tasks = [(seed, i) for i in range(start, start + n)]
-    if jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        results = pool.imap_unordered(_check_reference, tasks)
-    else:
-        pool = None
-        results = map(_check_reference, tasks)
-    try:
+    with _results(_check_reference, tasks, jobs, ordered=False) as results:
         for done, (kind, message) in enumerate(results, 1):
             kinds[kind] += 1
             if message is not None:
@@ -343,10 +347,6 @@ def part_d(n: int, seed: str, jobs: int = 1, start: int = 0) -> tuple[int, int, 
                 print(message, file=sys.stderr, flush=True)
             if done % 20 == 0:
                 print(f"  (d) {done} deals, {bad} disagreements so far", flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return n, bad, kinds
 
 
@@ -378,15 +378,7 @@ def part_e(six: int, jobs: int = 1, notrump: bool = True) -> tuple[int, int, int
     tasks = [(i, i < six) for i in range(OLD_NOTRUMP if notrump else six)]
     bad = 0
     compared = 0
-    if jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        results = pool.imap_unordered(_check_shipped, tasks, chunksize=4)
-    else:
-        pool = None
-        results = map(_check_shipped, tasks)
-    try:
+    with _results(_check_shipped, tasks, jobs, ordered=False, chunksize=4) as results:
         for done, (count, message) in enumerate(results, 1):
             compared += count
             if message is not None:
@@ -394,10 +386,6 @@ def part_e(six: int, jobs: int = 1, notrump: bool = True) -> tuple[int, int, int
                 print(message, file=sys.stderr, flush=True)
             if done % 200 == 0:
                 print(f"  (e) {done} deals, {compared} deal-contracts, {bad} disagreements so far", flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return len(tasks), compared, bad
 
 
