@@ -4,20 +4,19 @@
     python benchmarks/fill_dd_trump.py --jobs 2        # on both cores
     python benchmarks/fill_dd_trump.py --status        # how many are done, and the CPU hours left
 
-Issue 19 asks for :func:`jasslib.ddtable.sample` of 2,000 deals under all six contracts.  The shipped tables have
-the six contracts of deals 0..399 (``dd_sample.parquet``) and Obenabe/Undenufe of deals 0..1999
-(``dd_notrump.parquet``); the trump columns of deals 400..1999 take the solver several CPU hours, more than one
-working session, so this script solves them one deal at a time and appends each deal's row to
-``benchmarks/data/dd_trump.csv`` (committed with the work, so that the next session goes on from it): ``deal``,
-team 0's DD points under ♣ ♠ ♥ ♦ (from :func:`jasslib.solver.dd_batch`, exactly what :func:`jasslib.ddtable.dd_frame`
-puts in its columns) and the CPU seconds the deal took.  A deal is written only when its four values are found, so
-an interrupted run loses at most the deals in progress.
+How the trump columns of deals 400..1999 of :func:`jasslib.ddtable.sample` were made (issue 19).  Deals 0..399 of
+that table were solved earlier under all six contracts, and Obenabe and Undenufe of all 2,000 deals; the trump
+contracts of the other 1,600 deals took the solver about 5.6 CPU hours, more than one working session, so this
+script solved them one deal at a time and appended each deal's row to ``benchmarks/data/dd_trump.csv``: ``deal``,
+team 0's DD points under ♣ ♠ ♥ ♦ (from :func:`jasslib.solver.dd_batch`, exactly what
+:func:`jasslib.ddtable.dd_frame` puts in its columns) and the CPU seconds the deal took (one core, another job on
+the other).  A deal is written only when its four values are found, so an interrupted run loses at most the deals
+in progress.  The file is kept: it says what each deal cost the solver, and the tests check that the shipped
+table holds its values.
 
-Before it solves, the run checks that its deals are the shipped ones (each hand of deal 400 and of the last deal
-against ``dd_notrump.parquet``) and, if the file has rows, solves its first row again and compares.  ``--build``
-(once every deal is there) prints what the 2,000-deal sample would hold and writes it to ``--out`` for review; making
-it the shipped ``dd_sample.parquet`` (with ``SAMPLE_DEALS``, the notebooks and the model answers) is a change of its
-own.
+Before it solves, a run checks that its deals are the shipped ones (each hand of deal 400 and of the last deal)
+and, if the file has rows, solves its first row again and compares.  To solve the deals again with a changed
+solver, move the file away and run the script (``--limit`` solves a part).
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from jasslib import ddtable, fast, solver
 HERE = Path(__file__).resolve().parent
 CSV = HERE / "data" / "dd_trump.csv"
 HEADER = "deal,dd_clubs,dd_spades,dd_hearts,dd_diamonds,cpu_s\n"
-FIRST, LAST = ddtable.SAMPLE_DEALS, ddtable.NOTRUMP_DEALS  # deals FIRST .. LAST - 1
+FIRST, LAST = 400, ddtable.SAMPLE_DEALS  # deals FIRST .. LAST - 1
 TRUMPS = ddtable.DD_COLUMNS[:4]
 
 
@@ -62,7 +61,7 @@ def solve_deal(deal: int) -> str:
 
 def check(rows: dict[int, tuple[int, ...]]) -> None:
     """The deals are the shipped ones, and the file's first row is solved again to the same values."""
-    shipped = ddtable.sample_notrump()
+    shipped = ddtable.sample(ddtable.SAMPLE_DEALS)
     for deal in (FIRST, LAST - 1):
         hands = fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]
         if [int(h) for h in hands] != [int(shipped.loc[deal, f"hand_{s}"]) for s in range(4)]:
@@ -84,38 +83,16 @@ def status(rows: dict[int, tuple[int, ...]]) -> None:
           f"mean {mean:.1f} CPU s a deal (last {len(recent)}): about {left * mean / 3600:.1f} CPU hours left")
 
 
-def build(rows: dict[int, tuple[int, ...]], out: Path) -> None:
-    """Write the 2,000-deal table of all six contracts (the shipped tables and the file) to ``out``."""
-    missing = [d for d in range(FIRST, LAST) if d not in rows]
-    if missing:
-        sys.exit(f"--build needs every deal: {len(missing)} missing (the first: {missing[0]})")
-    table = ddtable.sample_notrump().copy()
-    first = ddtable.sample(ddtable.SAMPLE_DEALS)
-    for i, name in enumerate(TRUMPS):
-        values = np.concatenate([first[name].to_numpy(dtype=np.int64),
-                                 np.array([rows[d][i] for d in range(FIRST, LAST)], dtype=np.int64)])
-        table[name] = values.astype(np.int16)
-    for name in ddtable.DD_COLUMNS[4:]:
-        table[name] = table[name].astype(np.int16)
-    table.to_parquet(out, index=False)
-    print(f"wrote {out}: {len(table)} deals; means", table[ddtable.DD_COLUMNS].mean().round(1).to_dict())
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Solve the missing deals (or report, or build); returns 0."""
+    """Solve the missing deals (or report); returns 0."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--jobs", type=int, default=1, help="processes (each solves whole deals)")
     ap.add_argument("--limit", type=int, default=LAST - FIRST, help="solve at most so many deals in this run")
     ap.add_argument("--status", action="store_true", help="only say how far the file is")
-    ap.add_argument("--build", action="store_true", help="write the 2,000-deal table to --out")
-    ap.add_argument("--out", type=Path, default=Path("dd_sample_2000.parquet"))
     args = ap.parse_args(argv)
     rows = done_rows()
     if args.status:
         status(rows)
-        return 0
-    if args.build:
-        build(rows, args.out)
         return 0
     CSV.parent.mkdir(exist_ok=True)
     if not CSV.exists():

@@ -581,11 +581,11 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 SAMPLE_SEED = 12
 """The seed of :func:`sample`'s deals."""
 
-SAMPLE_DEALS = 400
+SAMPLE_DEALS = 2000
 """How many deals the shipped sample holds (:func:`sample` gives the first 20 unless asked for more)."""
 
-NOTRUMP_DEALS = 2000
-"""How many deals the shipped table of Obenabe and Undenufe holds (:func:`sample_notrump`)."""
+NOTRUMP_DEALS = SAMPLE_DEALS
+"""How many deals :func:`sample_notrump` holds: those of :func:`sample`."""
 
 
 def _shipped(name: str, deals: Any, limit: int, what: str) -> pd.DataFrame:
@@ -608,43 +608,52 @@ def _shipped(name: str, deals: Any, limit: int, what: str) -> pd.DataFrame:
 def sample(deals: int = 20) -> pd.DataFrame:
     """A DD table shipped with jasslib, so that the examples and the course have real data at once:
     deals ``0 .. deals - 1`` of seed :data:`SAMPLE_SEED` under all six contracts, exactly as
-    ``compute(deals, seed=SAMPLE_SEED)`` makes it (``python -m jasslib dd-table --deals 40 --seed 12``
-    wrote the first 40; the others were solved one deal and contract at a time with :func:`dd_frame`, which
-    ``compute`` runs on every chunk; the tests recompute its hands and features and solve some of its values
-    again).  ``deals`` is 1 to :data:`SAMPLE_DEALS` (400): 20 (the default) show the columns and the methods
-    quickly; all 400 are enough for means per contract and for which contract is best in hindsight, with error
-    bars of a few points; :func:`sample_notrump` ships 2,000 deals of Obenabe and Undenufe, and :func:`write`
-    makes bigger tables of all six.
+    ``compute(deals, seed=SAMPLE_SEED)`` makes it.  ``deals`` is 1 to :data:`SAMPLE_DEALS` (2,000): 20 (the
+    default) show the columns and the methods quickly; all 2,000 give means per contract with error bars of
+    about one point, and rows of a few dozen deals where a question splits them by a feature of the hand.
+
+    How it was made (the tests recompute every hand and feature and solve some values again):
+    ``python -m jasslib dd-table --deals 40 --seed 12`` wrote the first 40 deals; deals 40..399 were solved one
+    deal and contract at a time with :func:`dd_frame` (which ``compute`` runs on every chunk), Obenabe and
+    Undenufe of all 2,000 deals with ``dd-table --contracts obenabe,undenufe``, and the four trump contracts of
+    deals 400..1,999 one deal at a time by ``benchmarks/fill_dd_trump.py`` with :func:`jasslib.solver.dd_batch`
+    (about 5.6 CPU hours; its file ``benchmarks/data/dd_trump.csv`` keeps each deal's values and CPU seconds).
 
     >>> t = sample()
     >>> len(t), int(t.seed.iloc[0]), bool(t[DD_COLUMNS].notna().all().all())
     (20, 12, True)
     >>> len(sample(SAMPLE_DEALS))
-    400
-    >>> sample(401)
+    2000
+    >>> sample(2001)
     Traceback (most recent call last):
     ...
-    jasslib.errors.ArgumentError: the shipped sample holds deals 0..399 (400 deals), so 401 deals cannot be ...
+    jasslib.errors.ArgumentError: the shipped sample holds deals 0..1999 (2000 deals), so 2001 deals cannot be ...
     """
     return _shipped("dd_sample.parquet", deals, SAMPLE_DEALS, "the shipped sample")
 
 
 def sample_notrump(deals: int = NOTRUMP_DEALS) -> pd.DataFrame:
-    """A bigger DD table shipped with jasslib, of the two contracts without trumps: deals ``0 .. deals - 1``
-    of seed :data:`SAMPLE_SEED` (the deals of :func:`sample`, and more) with Obenabe and Undenufe solved,
-    exactly as ``compute(deals, seed=SAMPLE_SEED, contracts=["obenabe", "undenufe"])`` makes it; the
-    four trump columns hold ``<NA>``.  ``deals`` is 1 to :data:`NOTRUMP_DEALS` (2,000, the default).
+    """The deals of :func:`sample` with only the two contracts without trumps: Obenabe and Undenufe as
+    :func:`sample` has them, the four trump columns ``<NA>``, exactly as
+    ``compute(deals, seed=SAMPLE_SEED, contracts=["obenabe", "undenufe"])`` makes it.  ``deals`` is 1 to
+    :data:`NOTRUMP_DEALS` (2,000, the default).
 
-    Why only these two: the solver takes a fraction of a second for a full deal without trumps and
-    seconds for one with trumps, so 2,000 deals of all six contracts would take the solver many hours.
-    Enough deals for statistics of these two contracts (:func:`jasslib.analysis.feature_fit`,
-    :func:`jasslib.analysis.dd_vs_rule`, :func:`jasslib.analysis.tip_obenabe`); for all six, use
-    :func:`sample` or make a table with :func:`write`.
+    Before the trump contracts of all 2,000 deals were solved this was the only big shipped table; it stays for
+    the code written against it, and as an example of a table of some contracts (``contracts=[...]``), which
+    :func:`jasslib.analysis.feature_fit`, :func:`jasslib.analysis.dd_vs_rule` and
+    :func:`jasslib.analysis.tip_obenabe` accept and the analyses that need all six refuse in a sentence.
 
     >>> t = sample_notrump()
     >>> len(t), bool(t.dd_clubs.isna().all()), bool(t[["dd_obenabe", "dd_undenufe"]].notna().all().all())
     (2000, True, True)
-    >>> t.dd_obenabe.iloc[:SAMPLE_DEALS].tolist() == sample(SAMPLE_DEALS).dd_obenabe.tolist()   # the same deals
+    >>> t.dd_obenabe.tolist() == sample(SAMPLE_DEALS).dd_obenabe.tolist()   # the same deals
     True
     """
-    return _shipped("dd_notrump.parquet", deals, NOTRUMP_DEALS, "the shipped table of Obenabe and Undenufe")
+    import pandas as pd
+
+    table = _shipped("dd_sample.parquet", deals, NOTRUMP_DEALS, "the shipped table of Obenabe and Undenufe")
+    for i, name in enumerate(DD_COLUMNS):
+        table[name] = table[name].astype("Int16")
+        if i < 4:
+            table[name] = pd.array([pd.NA] * len(table), dtype="Int16")
+    return table

@@ -236,6 +236,11 @@ def test_cli_sigint_keeps_finished_chunks_and_the_next_run_resumes(tmp_path):
     pd.testing.assert_frame_equal(pd.read_parquet(out), dt.compute(N, seed=SEED, contracts=C))
 
 
+QUICK_TRUMP_DEALS = [(363, "clubs"), (205, "spades"), (272, "hearts"), (206, "diamonds"),  # dd_frame (40..399)
+                     (645, "clubs"), (412, "spades"), (470, "hearts"), (619, "diamonds")]  # fill_dd_trump.py
+"""Trump values of the shipped sample that the solver finds again in about a second each."""
+
+
 def test_the_shipped_sample_is_the_table_compute_makes():
     t = dt.sample()
     n = len(t)
@@ -252,52 +257,47 @@ def test_the_shipped_sample_is_the_table_compute_makes():
     assert t.dd_obenabe.iloc[:2].tolist() == fresh.dd_obenabe.tolist()
 
 
-def test_the_shipped_notrump_table_is_the_table_compute_makes():
-    from jasslib.simulation import hand_features
-
+def test_the_shipped_notrump_table_is_the_sample_with_only_the_two_contracts_without_trumps():
     t = dt.sample_notrump()
     n = dt.NOTRUMP_DEALS
-    assert len(t) == n == 2000 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
+    assert len(t) == n == dt.SAMPLE_DEALS == 2000
     assert t.dtypes.to_dict() == dt.dd_frame(dt.SAMPLE_SEED, 0, 0, contracts=["obenabe", "undenufe"]).dtypes.to_dict()
     assert t[["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]].isna().all().all()
-    assert t[["dd_obenabe", "dd_undenufe"]].isin(range(258)).all().all()
+    full = dt.sample(n)
+    trumps = ["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]
+    pd.testing.assert_frame_equal(t.drop(columns=trumps), full.drop(columns=trumps), check_dtype=False)
+    assert dt.solved_contracts(t) == ["obenabe", "undenufe"]
+    pd.testing.assert_frame_equal(dt.sample_notrump(5), t.iloc[:5])
+    with pytest.raises(ValueError, match=r"holds deals 0..1999 \(2000 deals\), so 2001 deals cannot be read"):
+        dt.sample_notrump(2001)
+
+
+def test_the_whole_shipped_sample_is_the_table_compute_makes():
+    from jasslib.simulation import hand_features
+
+    t = dt.sample(dt.SAMPLE_DEALS)
+    n = dt.SAMPLE_DEALS
+    assert len(t) == n == 2000 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
+    assert t.dtypes.to_dict() == dt.dd_frame(dt.SAMPLE_SEED, 0, 0).dtypes.to_dict()
+    assert t[dt.DD_COLUMNS].isin(range(258)).all().all()
+    pd.testing.assert_frame_equal(t.iloc[:20], dt.sample())  # the default is the first 20
     # every hand and feature as compute makes them (no solving needed) ...
     hands = fast.deal_batch(dt.SAMPLE_SEED, 0, n)
     assert (t[[f"hand_{s}" for s in range(4)]].to_numpy() == hands).all()
     for key, values in hand_features(hands[:, 0]).items():
         if key != "best":
             assert (t[f"fh_{key}"].to_numpy() == values).all(), key
-    # ... the values of the deals of the full sample, and the last two deals solved again
-    full = dt.sample(dt.SAMPLE_DEALS)
-    pd.testing.assert_frame_equal(t[["dd_obenabe", "dd_undenufe"]].iloc[:dt.SAMPLE_DEALS],
-                                  full[["dd_obenabe", "dd_undenufe"]], check_dtype=False)
-    fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["obenabe", "undenufe"])
-    pd.testing.assert_frame_equal(t.iloc[n - 2:].reset_index(drop=True), fresh)
-    assert len(dt.sample_notrump(5)) == 5
-    with pytest.raises(ValueError, match=r"holds deals 0..1999 \(2000 deals\), so 2001 deals cannot be read"):
-        dt.sample_notrump(2001)
-
-
-def test_the_whole_shipped_sample_is_the_table_compute_makes():
-    t = dt.sample(dt.SAMPLE_DEALS)
-    n = dt.SAMPLE_DEALS
-    assert len(t) == n == 400 and t.deal.tolist() == list(range(n)) and (t.seed == dt.SAMPLE_SEED).all()
-    assert t.dtypes.to_dict() == dt.dd_frame(dt.SAMPLE_SEED, 0, 0).dtypes.to_dict()
-    assert t[dt.DD_COLUMNS].isin(range(258)).all().all()
-    pd.testing.assert_frame_equal(t.iloc[:20], dt.sample())  # the default is the first 20
-    # hands, features and the two contracts without trumps: those of the 2,000-deal table (checked above)
-    trumps = ["dd_clubs", "dd_spades", "dd_hearts", "dd_diamonds"]
-    pd.testing.assert_frame_equal(t.drop(columns=trumps), dt.sample_notrump(n).drop(columns=trumps), check_dtype=False)
-    # the trump contracts, solved again where the solver is quick (the first 40 deals were written by dd-table
-    # in one run, the others deal by deal with dd_frame)
-    for deal, contract in [(363, "clubs"), (205, "spades"), (272, "hearts"), (206, "diamonds")]:
+    # ... and values solved again where the solver is quick: trump contracts of deals written by dd_frame (40..399)
+    # and by benchmarks/fill_dd_trump.py with dd_batch (400..1999), Obenabe and Undenufe of the last two deals
+    for deal, contract in QUICK_TRUMP_DEALS:
         fresh = dt.dd_frame(dt.SAMPLE_SEED, deal, 1, contracts=[contract])
         assert t[f"dd_{contract}"].iloc[deal] == fresh[f"dd_{contract}"].iloc[0], (deal, contract)
-    fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["undenufe"])
-    assert t.dd_undenufe.iloc[n - 2:].tolist() == fresh.dd_undenufe.tolist()
+    fresh = dt.dd_frame(dt.SAMPLE_SEED, n - 2, 2, contracts=["obenabe", "undenufe"])
+    assert t[["dd_obenabe", "dd_undenufe"]].iloc[n - 2:].to_numpy().tolist() == \
+        fresh[["dd_obenabe", "dd_undenufe"]].to_numpy().tolist()
 
 
-@pytest.mark.parametrize("deals", [0, 401, -1, 2.0, True, "20", None])
+@pytest.mark.parametrize("deals", [0, 2001, -1, 2.0, True, "20", None])
 def test_the_sample_refuses_a_size_it_does_not_hold(deals):
-    with pytest.raises(ValueError, match=r"the shipped sample holds deals 0\.\.399 \(400 deals\)"):
+    with pytest.raises(ValueError, match=r"the shipped sample holds deals 0\.\.1999 \(2000 deals\)"):
         dt.sample(deals)

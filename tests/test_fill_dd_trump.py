@@ -1,5 +1,6 @@
-"""The trump columns of the shipped deals 400..1999 being solved over several sessions (benchmarks/fill_dd_trump.py):
-the committed rows are whole, of the right deals, and the solver gives them again."""
+"""The trump columns of the shipped deals 400..1999, solved over several sessions by benchmarks/fill_dd_trump.py:
+its file is whole, of the shipped deals, holds exactly the values of ddtable.sample, and the solver gives them
+again."""
 
 from __future__ import annotations
 
@@ -12,29 +13,28 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import fill_dd_trump  # noqa: E402
 
 
-def test_the_committed_rows_are_deals_400_to_1999_with_four_trump_values_each() -> None:
+def test_the_file_has_every_deal_400_to_1999_once_with_four_trump_values() -> None:
     rows = fill_dd_trump.done_rows()
-    assert rows, "benchmarks/data/dd_trump.csv has no row"
-    assert all(fill_dd_trump.FIRST <= deal < fill_dd_trump.LAST for deal in rows)
+    assert sorted(rows) == list(range(fill_dd_trump.FIRST, fill_dd_trump.LAST)) == list(range(400, 2000))
     lines = fill_dd_trump.CSV.read_text().splitlines()
     assert lines[0] + "\n" == fill_dd_trump.HEADER
     assert len(lines) - 1 == len(rows), "a deal appears twice"
     for deal, row in rows.items():
-        assert len(row) == 5 and all(0 <= v <= 257 for v in row[:4]), (deal, row)
+        assert len(row) == 5 and all(0 <= v <= 257 for v in row[:4]) and row[4] > 0, (deal, row)
 
 
-def test_its_deals_are_the_shipped_deals() -> None:
-    from jasslib import ddtable, fast
+def test_the_shipped_sample_holds_the_values_of_the_file() -> None:
+    from jasslib import ddtable
 
-    shipped = ddtable.sample_notrump()
-    for deal in (fill_dd_trump.FIRST, min(fill_dd_trump.done_rows()), fill_dd_trump.LAST - 1):
-        hands = fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]
-        assert [int(h) for h in hands] == [int(shipped.loc[deal, f"hand_{s}"]) for s in range(4)], deal
-
-
-def test_the_solver_gives_the_committed_values_again() -> None:
     rows = fill_dd_trump.done_rows()
-    quick = sorted(rows, key=lambda deal: rows[deal][4])[:2]  # the two quickest deals: a second or two
-    for deal in quick:
-        again = tuple(int(v) for v in fill_dd_trump.solve_deal(deal).split(",")[1:5])
-        assert again == rows[deal][:4], deal
+    table = ddtable.sample(ddtable.SAMPLE_DEALS)
+    for i, name in enumerate(fill_dd_trump.TRUMPS):
+        shipped = table[name].iloc[fill_dd_trump.FIRST:fill_dd_trump.LAST].tolist()
+        assert shipped == [rows[d][i] for d in range(fill_dd_trump.FIRST, fill_dd_trump.LAST)], name
+
+
+def test_the_solver_gives_the_values_of_the_quickest_deal_again() -> None:
+    rows = fill_dd_trump.done_rows()
+    deal = min(rows, key=lambda d: rows[d][4])  # about a second
+    again = tuple(int(v) for v in fill_dd_trump.solve_deal(deal).split(",")[1:5])
+    assert again == rows[deal][:4], deal
