@@ -174,6 +174,7 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     registry = lambda: tuple(t.name for t in exercises.topics())  # noqa: E731
     r = _playing()
     round_state = lambda: (r.to_json(), r.hands, r.tricks_won)  # noqa: E731
+    player = widgets.RoundPlayer(1)
     hands = [h.mask for h in Round.deal(seed=2).hands]
     end = [CardSet.parse(t) for t in ("A♠", "K♠", "Q♠", "J♠")]  # one card each: eight tricks played
     ex = exercises.exercise("legal", seed=1)
@@ -379,7 +380,11 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                            "hints"),
         bad("RoundPlayer(seed=Seat)", lambda: widgets.RoundPlayer(Seat.S1), CardParseError, "seed"),
         bad("RoundPlayer(seat=4)", lambda: widgets.RoundPlayer(1, 4), CardParseError, "seat"),
-        bad("RoundPlayer(bots=[1])", lambda: widgets.RoundPlayer(1, bots=[1]), ArgumentError, "bots"))  # type: ignore[list-item]
+        bad("RoundPlayer(bots=[1])", lambda: widgets.RoundPlayer(1, bots=[1]), ArgumentError, "bots"),  # type: ignore[list-item]
+        bad("RoundPlayer.review(from_trick=10)", lambda: player.review(10), ArgumentError, "from_trick", "O1",
+            state=lambda: (player.last_review, player.review_output.value)),
+        bad("RoundPlayer.review(from_trick='1')", lambda: player.review("1"), ArgumentError, "from_trick",  # type: ignore[arg-type]
+            state=lambda: (player.last_review, player.review_output.value)))
     add("question", bad("question('99.1')", lambda: jasslib.question("99.1"), ArgumentError, "notebook"),
         bad("question(None)", lambda: jasslib.question(None), ArgumentError, "question"))  # type: ignore[arg-type]
     add("questions", bad("questions(Seat.S1)", lambda: jasslib.questions(Seat.S1), ArgumentError, "notebook"),

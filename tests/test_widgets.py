@@ -974,6 +974,47 @@ def test_the_skipped_tricks_are_named_when_a_review_starts_later() -> None:
     assert p.last_review.trick.min() == 3 and "Tricks 1–2 are not judged" in p.review_output.value
 
 
+def test_judge_trick_1_too_completes_a_review_that_started_later() -> None:
+    from jasslib.analysis import review
+
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # ♦ trump: the Review starts at trick 2
+    assert p.review_all_button.layout.display == "none"  # nothing to complete before a review
+    finish_round(p)
+    p.review_button.click()
+    later = p.last_review
+    assert later.trick.min() == 2 and p.review_all_button.layout.display is None  # offered next to Review
+    p.review_all_button.click()
+    assert p.last_review.trick.min() == 1 and len(p.last_review) == 36
+    assert "not judged" not in p.review_output.value and "Traceback" not in p.review_output.value
+    assert p.review_all_button.layout.display == "none"  # nothing left to judge
+    whole = review(p.round)  # the same table as analysis.review from trick 1 ...
+    assert p.last_review.drop(columns="best_cards").equals(whole.drop(columns="best_cards"))
+    # ... whose tricks 2-9 are the ones judged before
+    again = p.last_review[p.last_review.trick >= 2].reset_index(drop=True)
+    assert again.drop(columns="best_cards").equals(later.drop(columns="best_cards"))
+    mine, _, _ = review_sections(p)
+    assert len(re.findall(r'class="jass-review-mark"', mine)) == 9  # every card of the learner
+    p.review_button.click()  # Review again shows the whole round, not the later start
+    assert p.last_review.trick.min() == 1 and p.review_all_button.layout.display == "none"
+    p.new_round_button.click()
+    assert p.review_all_button.layout.display == "none" and p.last_review is None
+
+
+def test_judge_trick_1_too_is_not_offered_when_the_review_starts_at_trick_1(reviewed_player) -> None:
+    assert reviewed_player.review_start() == 1 and reviewed_player.review_all_button.layout.display == "none"
+
+
+@pytest.mark.parametrize("start", [0, 10, "1", True, 2.5])
+def test_review_from_a_trick_that_is_not_1_to_9_is_refused_and_changes_nothing(start) -> None:
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)
+    finish_round(p)
+    with pytest.raises(JassError, match=r"from_trick .*O1"):
+        p.review(start)
+    assert p.last_review is None and p.review_output.value == ""
+    p.review(3)  # a teacher's start
+    assert p.last_review.trick.min() == 3 and "Tricks 1–2 are not judged" in p.review_output.value
+
+
 @pytest.mark.parametrize("seed", [1.5, [1], True, None])
 def test_widget_constructors_refuse_a_seed_that_is_not_a_number_or_a_word(seed):
     for make in (lambda: Trainer("legal", seed=seed), lambda: RoundPlayer(seed=seed)):

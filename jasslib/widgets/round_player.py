@@ -101,7 +101,8 @@ class RoundPlayer:
     :class:`~jasslib.widgets._common.CardPicture`, faded when ``show_legal`` rules it out), :attr:`message`
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
-    :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`tricks_checkbox` (the
+    :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`review_all_button` (**Judge trick 1
+    too**, shown when the review started later, as in a trump contract), :attr:`tricks_checkbox` (the
     **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
     :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
     """
@@ -162,6 +163,9 @@ class RoundPlayer:
         self.review_button = w.Button(description="Review", icon="search", disabled=True,
                                       tooltip="After the round: every card judged with all cards open")
         self.review_output = w.HTML()
+        self.review_all_button = w.Button(
+            description="Judge trick 1 too", icon="hourglass-start", layout=w.Layout(display="none", width="auto"),
+            tooltip="Solve the first trick as well: in a trump contract it can take the solver half a minute")
         self.tricks_checkbox = w.Checkbox(value=show_tricks, description="Finished tricks", indent=False,
                                           layout=w.Layout(width="auto"))
         self.tricks_note = w.HTML(text_html(
@@ -169,10 +173,12 @@ class RoundPlayer:
         self.tricks_checkbox.observe(self._on_show_tricks, names="value")
         self.last_review: Any = None
         self.last_own_review: Any = None
+        self._review_from = 1  # the first trick of last_review
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
         self.review_button.on_click(self._on_review)
+        self.review_all_button.on_click(self._on_review_all)
         self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
         self.mistakes = MistakesPanel(self.style, seed=seed, time_budget=hint_budget, samples=hint_samples,
                                       on_judged=self._on_judged, draw_table=self._lesson_table)
@@ -180,7 +186,8 @@ class RoundPlayer:
         self._recorded = False
         self.ui = w.VBox(
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
-             self.hint_box.ui, w.HBox([self.new_round_button, self.review_button, self.learn_button]),
+             self.hint_box.ui,
+             w.HBox([self.new_round_button, self.review_button, self.learn_button, self.review_all_button]),
              self.mistakes.ui, self.review_output,
              w.HBox([self.tricks_checkbox, self.tricks_note], layout=w.Layout(align_items="center")),
              w.HTML("<b>Log</b>"), self.log],
@@ -287,6 +294,7 @@ class RoundPlayer:
         self._recorded = False
         self.hint_box.reset_counts()
         self.review_output.value = ""
+        self.review_all_button.layout.display = "none"
         self._run_bots()
         self._refresh()
         self.message.value = message_html(self._prompt())
@@ -345,9 +353,12 @@ class RoundPlayer:
         """Deal the next round (next seed; the deal moves one seat to the right)."""
         self._on_new_round()
 
-    def review(self) -> None:
-        """Review the finished round with all cards open (as clicking **Review**)."""
-        self._on_review()
+    def review(self, from_trick: int | None = None) -> None:
+        """Review the finished round with all cards open: as clicking **Review** (from :meth:`review_start`), or
+        from trick ``from_trick`` (1..9; ``review(1)`` is the **Judge trick 1 too** button)."""
+        if from_trick is not None:
+            from_trick = _check.whole(from_trick, "from_trick (a trick number, O1: nine tricks)", low=1, high=9)
+        self._on_review(from_trick=from_trick)
 
     @guarded("message")
     def _on_card(self, card: CardLike) -> None:
@@ -400,20 +411,29 @@ class RoundPlayer:
         self._refresh()
 
     @guarded("review_output")
-    def _on_review(self, _button: Any = None) -> None:
+    def _on_review(self, _button: Any = None, from_trick: int | None = None) -> None:
         if not self.round.done:
             self.review_output.value = message_html(
                 "The review opens when the round is over: then every hand is known and each card can be "
                 "judged with all cards open.", "warn")
             return
-        if self.last_review is None:
-            self.review_output.value = message_html("Solving every position of the round with all cards open …")
+        start = self.review_start() if from_trick is None else from_trick
+        if self.last_review is None or (from_trick is not None and start != self._review_from):
+            self.review_output.value = message_html(
+                "Solving every position of the round with all cards open …" if start > 1 or self.last_review is None
+                else "Solving the first trick too: with nine cards in every hand this can take half a minute …")
             from ..analysis import review
 
             self.last_own_review = self.mistakes.table()
-            self.last_review = review(self.round, from_trick=self.review_start())
+            self.last_review = review(self.round, from_trick=start)
+            self._review_from = start
+        self.review_all_button.layout.display = None if self._review_from > 1 else "none"
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
                                     + review_html(self.last_review, self.seat, self.style))
+
+    @guarded("review_output")
+    def _on_review_all(self, _button: Any = None) -> None:
+        self._on_review(from_trick=1)
 
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): every card from trick 1 (on 40 bots'
     #: rounds of each, ``benchmarks/bench_review.py``: median 0.09 s and 0.11 s of CPU, the slowest 0.9 s and 4 s).
