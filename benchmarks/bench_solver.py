@@ -16,6 +16,11 @@ trump deal), the same figures of the reference solver (``tests/solver_reference.
 issue 19) side by side, with the ratio of the mean nodes; the values must agree.  Then :func:`solve` of
 the opening lead (every legal card's value) against :func:`value` on ``--solve-deals`` deals (target: 5x).
 
+Then one yes/no question instead of the exact value, on the first ``--question-deals`` deals: "does forehand's
+team take more points than the other team?" (one null-window search with a fresh table: the kind of question a
+Skat solver answers, "does the declarer win?", so its figures compare with the published ones) and the two
+questions at the exact value that any exact search must settle ("at least v?" yes, "more than v?" no).
+
 A last table gives a ratio against a plain alpha-beta search (full window, no table, no equivalent
 cards, no move ordering; compiled with numba too, so the ratio is fair), which cannot finish full deals:
 the same deals after ``--later-tricks`` tricks (default 4, so five tricks are left), the first tricks
@@ -230,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                     "the reference solver, side by side (it takes seconds per trump deal; 0: none)")
     ap.add_argument("--solve-deals", type=int, default=20, help="the first deals of each contract also given to "
                     "solve() (every legal card's value), against value() (0: none)")
+    ap.add_argument("--question-deals", type=int, default=20, help="the first deals of each contract also asked one "
+                    "yes/no question (one null-window search; 0: skip)")
     ap.add_argument("--later-tricks", type=int, default=4, help="tricks played before the plain-search table "
                     "(0: none)")
     ap.add_argument("--later-deals", type=int, default=50, help="deals per contract of that table")
@@ -284,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     if nref and not reference_table(hands, contracts, nref, results):
         return 1
     if args.solve_deals and not solve_table(hands, contracts, min(args.deals, args.solve_deals), results):
+        return 1
+    if args.question_deals and not question_table(hands, contracts, min(args.deals, args.question_deals), results):
         return 1
     later = args.later_tricks
     if later > 0 and not later_table(hands[: args.later_deals], contracts, later, int(args.later_budget), args.seed):
@@ -342,6 +351,57 @@ def solve_table(hands: np.ndarray, contracts: list[int], n: int,
         ratios = [s / max(v, 1e-3) for s, v in zip(s_times, times[:n])]
         print(f"{Contract(c).name.lower():<10}{np.median(times[:n]):>16.1f}{np.median(s_times):>16.1f}"
               f"{np.mean(ratios):>10.1f}x{sum(s_times) / sum(times[:n]):>13.1f}x", flush=True)
+    return True
+
+
+def _question(masks: np.ndarray, contract: int, beta: int) -> tuple[bool, float, int]:
+    """(does team 0 - team 1 reach ``beta``?, CPU ms, nodes) of one null-window search of the opening lead with a
+    fresh table, as :func:`jasslib.solver.judge` asks of a card (internal: the solver's state and workspace)."""
+    st = solver._State(solver.Position.deal([int(m) for m in masks], contract))
+    ws = solver._workspace()
+    ws.stats[solver._NODES] = 0
+    t = time.process_time()
+    g = st.probe(ws, ws.generations(1), beta - 1, beta, -1)
+    return g >= beta, (time.process_time() - t) * 1000, int(ws.stats[solver._NODES])
+
+
+def question_table(hands: np.ndarray, contracts: list[int], n: int,
+                   results: dict[int, tuple[list[float], list[int], list[int | None]]]) -> bool:
+    """One yes/no question against the exact value, same deals: "does forehand's team take more than half of the
+    points?" (what a Skat solver answers: does the declarer win) and the two questions at the exact value (``>= v``
+    yes, ``>= v + 1`` no: the proofs the exact value needs at least); False if an answer contradicts the value."""
+    print(f"\none yes/no question (one null-window search, fresh table) against the exact value, the first {n} "
+          "deals: 'more than half?', and the two at the value ('at least v?' yes, 'at least v+1?' no)")
+    head = (f"{'contract':<10}{'value ms median':>16}{'mean':>9} | {'half? median':>13}{'mean':>9}{'nodes':>10} | "
+            f"{'at v: median':>13}{'mean':>9}{'nodes':>10}")
+    print(head)
+    print("-" * len(head))
+    for c in contracts:
+        times, _, vals = results[c]
+        half_ms, half_nodes, at_ms, at_nodes = [], [], [], []
+        for i in range(n):
+            if vals[i] is None:
+                continue
+            t0, t1 = solver.value(solver.Position.deal([int(m) for m in hands[i]], c))
+            d = t0 - t1  # what the search's questions are about: team 0 - team 1
+            yes, ms, nodes = _question(hands[i], c, 1)  # team 0 - team 1 >= 1: more than half
+            half_ms.append(ms)
+            half_nodes.append(nodes)
+            if yes != (t0 > t1):
+                print(f"  CONTRADICTION deal {i} contract {c}: value {(t0, t1)}, 'more than half?' {yes}",
+                      file=sys.stderr)
+                return False
+            up, ms1, n1 = _question(hands[i], c, d)
+            down, ms2, n2 = _question(hands[i], c, d + 1)
+            at_ms.append(ms1 + ms2)
+            at_nodes.append(n1 + n2)
+            if not up or down:
+                print(f"  CONTRADICTION deal {i} contract {c}: value {(t0, t1)}, at least {d}: {up}, at least "
+                      f"{d + 1}: {down}", file=sys.stderr)
+                return False
+        print(f"{Contract(c).name.lower():<10}{np.median(times[:n]):>16.1f}{np.mean(times[:n]):>9.1f} | "
+              f"{np.median(half_ms):>13.1f}{np.mean(half_ms):>9.1f}{np.mean(half_nodes):>10.3g} | "
+              f"{np.median(at_ms):>13.1f}{np.mean(at_ms):>9.1f}{np.mean(at_nodes):>10.3g}", flush=True)
     return True
 
 
