@@ -11,6 +11,7 @@ each kind.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import subprocess
@@ -37,6 +38,7 @@ from jasslib import (
     Seat,
     fast,
 )
+from jasslib import solver as solver_module
 from jasslib.bits import popcount
 from jasslib.play import LAST_TRICK_BONUS, legal_mask, trick_winner_index
 from jasslib.rulesets import Ruleset
@@ -726,3 +728,19 @@ def test_dd_batch_refuses_a_bad_deal() -> None:
         dd_batch(deals)
     with pytest.raises(HandSizeError, match=r"\(n, 4\)"):
         dd_batch(np.zeros((2, 3), dtype=np.int64))
+
+
+def test_solver_anatomy_still_finds_every_line_it_counts_at() -> None:
+    # benchmarks/solver_anatomy.py adds counters to a copy of the solver at lines it finds in the source: a change
+    # of those lines must show here, not only when someone next runs the analysis
+    path = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "solver_anatomy.py")
+    spec = importlib.util.spec_from_file_location("solver_anatomy", path)
+    assert spec is not None and spec.loader is not None
+    anatomy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(anatomy)
+    source = anatomy.patched_source(600)
+    compile(source, "solver_anatomy_copy.py", "exec")  # still Python
+    assert "from ." not in source.split('if TYPE_CHECKING')[0]  # the copy imports jasslib by name
+    assert source.count("stats[") > open(solver_module.__file__, encoding="utf-8").read().count("stats[") + 10
+    with pytest.raises(SystemExit, match="anchor"):
+        anatomy._patch(source, "a line the solver never had", "")
