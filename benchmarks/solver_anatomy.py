@@ -13,7 +13,7 @@ counters added (the copy's ``stats`` array is longer, nothing else differs; ever
 2. **ordering**: at nodes that cut off (fail high for the maximiser, low for the minimiser), the nodes spent
    on the moves tried before the one that cut, by how many cards of the trick were played (nested: a wasted
    subtree below a wasted subtree counts at both levels), and at trick boundaries by where the first move
-   came from (the transposition table's best move, the shape table's hint, the static ordering);
+   came from (the transposition table's best move, a hint of the shape table or the lead table, the static ordering);
 3. **the shape table**: lookups, positions of the same shape found, how many of those would have decided the
    node with the stored bounds *without* the slack (the bounds of the other position taken as this one's) and
    of those how many the slack kept from deciding, by cards held.  That count is an upper bound of what a
@@ -63,7 +63,12 @@ def patched_source(log: int) -> str:
     s = _SOURCE.read_text(encoding="utf-8")
     s = re.sub(r"^from \.(\w*) import", lambda m: f"from jasslib.{m.group(1)} import" if m.group(1)
                else "from jasslib import", s, flags=re.M)
-    s = _patch(s, "_NCOL = 20\n", "_NCOL = 23  # 20, 21: nodes when the first / the current move started; 22: source\n")
+    found = re.search(r"^_NCOL = (\d+)$", s, flags=re.M)
+    if found is None:
+        raise SystemExit("solver_anatomy.py: the solver changed, its stack has no _NCOL line")
+    ncol = int(found.group(1))  # the copy's stack gets three more columns: nodes when the first and the current
+    first, now, source = ncol, ncol + 1, ncol + 2  # move started; where the first move came from
+    s = _patch(s, f"_NCOL = {ncol}\n", f"_NCOL = {ncol + 3}\n")
     # 1. nodes by cards held at entry; 4. the log of boundaries
     s = _patch(s, """            alive = hands[0] | hands[1] | hands[2] | hands[3]
             phase = 1
@@ -83,34 +88,34 @@ def patched_source(log: int) -> str:
     # 2. where the first move came from, and the nodes spent before the move that cut
     s = _patch(s, """                    mv[d, 0] = tt_best
                     n = 1
-                    st[d, _LAZY] = 1""", """                    mv[d, 0] = tt_best
+                    st[d, _LAZY] = 1""", f"""                    mv[d, 0] = tt_best
                     n = 1
                     st[d, _LAZY] = 1
-                    st[d, 22] = 0""")
+                    st[d, {source}] = 0""")
     s = _patch(s, """                                       hint if hint >= 0 else tt_best, contract, points, order, mv, sc, d)
-                    st[d, _LAZY] = 0""", """                                       hint if hint >= 0 else tt_best, contract, points, order, mv, sc, d)
+                    st[d, _LAZY] = 0""", f"""                                       hint if hint >= 0 else tt_best, contract, points, order, mv, sc, d)
                     st[d, _LAZY] = 0
-                    st[d, 22] = 1 if hint >= 0 else 2""")
+                    st[d, {source}] = 1 if hint >= 0 else 2""")
     s = _patch(s, """            if i < st[d, _N] and alpha < beta:
                 c = mv[d, i]
                 st[d, _I] = i + 1
-""", """            if i < st[d, _N] and alpha < beta:
+""", f"""            if i < st[d, _N] and alpha < beta:
                 c = mv[d, i]
                 st[d, _I] = i + 1
                 if i == 0:
-                    st[d, 20] = stats[_NODES]
-                st[d, 21] = stats[_NODES]
+                    st[d, {first}] = stats[_NODES]
+                st[d, {now}] = stats[_NODES]
 """)
     s = _patch(s, """            # every move tried (or a cut-off): store the bound in the table, return the value
             best = st[d, _BEST]""", f"""            # every move tried (or a cut-off): store the bound in the table, return the value
             best = st[d, _BEST]
             if st[d, _N] > 0 and (best >= st[d, _B0] if st[d, _SEAT] & 1 == 0 else best <= st[d, _A0]):
                 if st[d, _K] == 0:
-                    stats[{_CUTS_SRC} + st[d, 22]] += 1
+                    stats[{_CUTS_SRC} + st[d, {source}]] += 1
                 if st[d, _I] > 1:
-                    stats[{_WASTE_K} + st[d, _K]] += st[d, 21] - st[d, 20]
+                    stats[{_WASTE_K} + st[d, _K]] += st[d, {now}] - st[d, {first}]
                     if st[d, _K] == 0:
-                        stats[{_WASTE_SRC} + st[d, 22]] += st[d, 21] - st[d, 20]""")
+                        stats[{_WASTE_SRC} + st[d, {source}]] += st[d, {now}] - st[d, {first}]""")
     # 3. the shape table: found, decided without the slack, kept from deciding by the slack
     s = _patch(s, """                            data = pt[pi + q, 3]
                             lo = (data & 0xFFFF) - 0x8000 - slack""", f"""                            data = pt[pi + q, 3]
@@ -209,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         src = tot[_WASTE_SRC: _WASTE_SRC + 3]
         print("  trick boundaries that cut, by the first move's source: "
               + ", ".join(f"{name} {int(c):,} cuts / {int(w):,} nodes before the cut"
-                          for name, c, w in zip(("table", "shape hint", "static order"), cuts, src)))
+                          for name, c, w in zip(("table", "shape or lead-table hint", "static order"), cuts, src)))
         blocked = tot[_SHAPE + 2: _SHAPE + 8]
         print(f"  shape table: {int(tot[3]):,} lookups, {int(tot[_SHAPE]):,} positions of the same shape found, "
               f"{int(tot[_SHAPE + 1]):,} would decide without the slack, {int(blocked.sum()):,} of them kept from "
