@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
           f"0) from the opening lead, one thread, warm JIT; budget "
           f"{'none' if not args.budget else f'{args.budget:.0e} nodes'}")
     print(f"solver tables: {ws.nbytes / 2**20:.0f} MiB per thread (transposition {solver.TT_ENTRIES} x 16 B, "
-          f"shape {solver.PT_ENTRIES} x 32 B)")
+          f"shape {solver.PT_ENTRIES} x 32 B, lead {solver.LT_ENTRIES} x 16 B)")
     head = (f"{'contract':<10}{'ms median':>10}{'p95':>9}{'max':>9}{'mean':>9} | {'nodes median':>13}{'p95':>10}"
             f"{'max':>10}{'mean':>10}{'stopped':>8} | target")
     print(head)
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.question_deals and not question_table(hands, contracts, min(args.deals, args.question_deals), results):
         return 1
     later = args.later_tricks
-    if later > 0 and not later_table(hands[: args.later_deals], contracts, later, int(args.later_budget), args.seed):
+    if later > 0 and args.later_deals > 0 and not later_table(hands[: args.later_deals], contracts, later, int(args.later_budget), args.seed):
         return 1
     return 0
 
