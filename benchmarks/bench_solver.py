@@ -295,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.question_deals and not question_table(hands, contracts, min(args.deals, args.question_deals), results):
         return 1
     later = args.later_tricks
-    if later > 0 and args.later_deals > 0 and not later_table(hands[: args.later_deals], contracts, later, int(args.later_budget), args.seed):
+    if later > 0 and args.later_deals > 0 and not later_table(hands[: args.later_deals], contracts, later,
+                                                              int(args.later_budget), args.seed):
         return 1
     return 0
 
