@@ -46,9 +46,10 @@ import numpy as np
 from jasslib import CLASSIC, fast, solver
 
 _SOURCE = Path(solver.__file__)
-_N = 64  # counters of the copy: 0..5 the solver's own, 6.. below
+_N = 80  # counters of the copy: below 16 the solver's own, 16.. below
 _LOG = 100  # --distinct: the log of boundaries starts here (6 numbers each)
-_HIST, _WASTE_K, _WASTE_SRC, _CUTS_SRC, _SHAPE, _THREE = 8, 45, 49, 52, 55, 63  # where each group of counters starts
+_COUNT, _LEVEL = 14, 15  # --distinct: numbers logged so far, cards left at the boundaries logged
+_HIST, _WASTE_K, _WASTE_SRC, _CUTS_SRC, _SHAPE, _THREE = 18, 55, 59, 62, 65, 73  # where each group of counters starts
 
 
 def _patch(text: str, old: str, new: str) -> str:
@@ -74,13 +75,13 @@ def patched_source(log: int) -> str:
             phase = 1
             if k == 0:""", f"""            alive = hands[0] | hands[1] | hands[2] | hands[3]
             stats[{_HIST} + popcount(alive)] += 1
-            if k == 0 and popcount(alive) == stats[7] and stats[6] + 6 <= stats.shape[0] - {_LOG}:
-                q = {_LOG} + stats[6]
+            if k == 0 and popcount(alive) == stats[{_LEVEL}] and stats[{_COUNT}] + 6 <= stats.shape[0] - {_LOG}:
+                q = {_LOG} + stats[{_COUNT}]
                 for s4 in range(4):
                     stats[q + s4] = hands[s4]
                 stats[q + 4] = leader
                 stats[q + 5] = flags
-                stats[6] += 6
+                stats[{_COUNT}] += 6
             phase = 1
             if k == 0:""")
     s = _patch(s, """                v, bm = _three_tricks(""", f"""                stats[{_THREE}] += 1
@@ -127,7 +128,11 @@ def patched_source(log: int) -> str:
                                 if not (lo0 - slack >= beta or hi0 + slack <= alpha):
                                     stats[{_SHAPE} + 2 + popcount(alive) // 4 - 3] += 1
                             lo = (data & 0xFFFF) - 0x8000 - slack""")
-    return _patch(s, "self.stats = np.zeros(6, dtype=np.int64)", f"self.stats = np.zeros({_N + _LOG + log}, dtype=np.int64)")
+    s, found_stats = re.subn(r"self\.stats = np\.zeros\(\d+, dtype=np\.int64\)",
+                             f"self.stats = np.zeros({_N + _LOG + log}, dtype=np.int64)", s)
+    if found_stats != 1:
+        raise SystemExit("solver_anatomy.py: the solver changed, this anchor is not found once: self.stats = np.zeros")
+    return s
 
 
 def instrumented(log: int) -> ModuleType:
@@ -190,12 +195,12 @@ def main(argv: list[str] | None = None) -> int:
             masks = [int(m) for m in hands[i]]
             for n in levels or [0]:
                 ws.stats[:] = 0
-                ws.stats[7] = n if levels else -1
+                ws.stats[_LEVEL] = n if levels else -1
                 got = S.dd_points(masks, contract)
                 if got != solver.dd_points(masks, contract):
                     raise SystemExit(f"the instrumented copy disagrees with the solver on deal {i}")
                 if n:
-                    m = int(ws.stats[6]) // 6
+                    m = int(ws.stats[_COUNT]) // 6
                     rows = ws.stats[_LOG: _LOG + 6 * m].reshape(m, 6)
                     seen[n][0] += m
                     for j, x in enumerate(distinct(rows, contract)):

@@ -217,6 +217,23 @@ def test_the_table_look_ahead_cuts_nodes_and_keeps_the_exact_value() -> None:
     assert int(ws.stats[solver._ETCS]) > before
 
 
+def test_the_lead_table_suggests_leads_and_keeps_the_exact_value() -> None:
+    """Where neither table has a lead, the lead table suggests the lead that was best at a position of the same
+    pattern (suit lengths per seat, holders of each suit's strongest card).  It must fire on real positions, and
+    the values must stay plain alpha-beta's (it only orders moves) and the full deals' values the shipped table's."""
+    from jasslib import ddtable, solver
+
+    ws = solver._workspace()
+    before = int(ws.stats[solver._LEAD_HINTS])
+    _five_cards_agree_with_plain_alphabeta(random.Random("lead-table"), (3, 5, 1, 4, 0, 2))
+    table = ddtable.sample(400)
+    for deal, contract in ((0, Contract.OBENABE), (1, Contract.UNDENUFE), (363, Contract.CLUBS)):
+        row = table.iloc[deal]
+        hands = [int(row[f"hand_{seat}"]) for seat in range(4)]
+        assert dd_points(hands, contract)[0] == int(row[f"dd_{contract.name.lower()}"])
+    assert int(ws.stats[solver._LEAD_HINTS]) > before
+
+
 def test_the_last_two_tricks_give_the_exact_value_inside_the_window_and_a_true_bound_outside() -> None:
     """Two tricks before the end the search asks the loops of ``_two_tricks`` with its window (alpha, beta): the
     answer must be plain minimax's value when that lies inside, and otherwise a bound on the side it failed
