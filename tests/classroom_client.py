@@ -55,7 +55,12 @@ class Visit:
 
 def get(port: int, path: str, cookies: dict[str, str] | None = None, host: str | None = None,
         headers: dict[str, str] | None = None, timeout: float = 120) -> tuple[int, dict[str, str], str]:
-    """GET ``path`` on 127.0.0.1:``port``; the status, the cookies set (merged into ``cookies``) and the body."""
+    """GET ``path`` on 127.0.0.1:``port``; the status, the cookies set (merged into ``cookies``) and the body.
+
+    The whole body must arrive within ``timeout`` seconds (a TimeoutError otherwise): a page that keeps its
+    connection open while it waits for a kernel that never starts must fail the test, not hang the run (the socket's
+    own timeout only bounds each read, and a streamed page can keep sending)."""
+    deadline = time.monotonic() + timeout
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         head = {"Host": f"127.0.0.1:{port}" if host is None else host, **(headers or {})}
@@ -63,7 +68,15 @@ def get(port: int, path: str, cookies: dict[str, str] | None = None, host: str |
             head["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
         conn.request("GET", path, headers=head)
         resp = conn.getresponse()
-        body = resp.read().decode("utf-8", "replace")
+        parts: list[bytes] = []
+        while True:
+            part = resp.read1(65536)
+            if not part:
+                break
+            parts.append(part)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"GET {path[:80]}: the page did not arrive whole within {timeout:g} s")
+        body = b"".join(parts).decode("utf-8", "replace")
         jar = dict(cookies or {})
         for key, value in resp.getheaders():
             if key.lower() == "set-cookie":
