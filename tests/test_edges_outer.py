@@ -381,6 +381,8 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("RoundPlayer(seed=Seat)", lambda: widgets.RoundPlayer(Seat.S1), CardParseError, "seed"),
         bad("RoundPlayer(seat=4)", lambda: widgets.RoundPlayer(1, 4), CardParseError, "seat"),
         bad("RoundPlayer(bots=[1])", lambda: widgets.RoundPlayer(1, bots=[1]), ArgumentError, "bots"),  # type: ignore[list-item]
+        bad("RoundPlayer(review_ahead='yes')", lambda: widgets.RoundPlayer(1, review_ahead="yes"), ArgumentError,  # type: ignore[arg-type]
+            "review_ahead"),
         bad("RoundPlayer.review(from_trick=10)", lambda: player.review(10), ArgumentError, "from_trick", "O1",
             state=lambda: (player.last_review, player.review_output.value)),
         bad("RoundPlayer.review(from_trick='1')", lambda: player.review("1"), ArgumentError, "from_trick",  # type: ignore[arg-type]
@@ -537,6 +539,18 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("review(from_trick=Seat)", lambda: analysis.review(rnd, Seat.S1), ArgumentError, "from_trick"),
         bad("review(a round before the contract)", lambda: analysis.review(Round.deal(seed=1)), PhaseError,
             "contract"))
+    live = analysis.LiveReview(rnd)
+    live_state = lambda: (live.judged, repr(live), rnd.to_json())  # noqa: E731
+    add("LiveReview", bad("LiveReview('x')", lambda: analysis.LiveReview("x"), ArgumentError, "Round"),  # type: ignore[arg-type]
+        bad("LiveReview.update(from_trick=0)", lambda: live.update(0), ArgumentError, "from_trick", "O1",
+            state=live_state),
+        bad("LiveReview.table(from_trick=True)", lambda: live.table(True), ArgumentError, "from_trick",
+            state=live_state),
+        bad("LiveReview.table(timeout=-1)", lambda: live.table(1, -1), ArgumentError, "timeout", state=live_state),
+        bad("LiveReview.table(timeout='1')", lambda: live.table(1, "1"), ArgumentError, "timeout",  # type: ignore[arg-type]
+            state=live_state),
+        bad("LiveReview(a round before the contract).table()",
+            lambda: analysis.LiveReview(Round.deal(seed=1)).table(), PhaseError, "contract"))
     add("review_totals", bad("review_totals(None)", lambda: analysis.review_totals(None), ArgumentError, "table"))  # type: ignore[arg-type]
     add("longest_run", bad("longest_run('9')", lambda: analysis.longest_run("9"), ArgumentError, "pattern"),  # type: ignore[arg-type]
         bad("longest_run(2**70)", lambda: analysis.longest_run(2**70), ArgumentError, "pattern"))

@@ -25,7 +25,7 @@ from jasslib import (
     fast,
 )
 from jasslib import analysis as a
-from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round
+from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round, take_turn
 from jasslib.simulation import CONTRACT_NAMES
 from jasslib.solver import Position, dd_points, solve, value
 
@@ -451,3 +451,81 @@ def test_the_shipped_tip_sample_is_what_tip_positions_makes():
     shipped = t[(t["round"] < 3) & (t.kind == "last_trick")].reset_index(drop=True)
     assert len(fresh) > 0
     pd.testing.assert_frame_equal(shipped, fresh, check_dtype=False)
+
+
+# ------------------------------------------------------------------ LiveReview: judged trick by trick in the background
+def test_live_review_is_the_review_at_every_moment_of_a_round() -> None:
+    """Cards played one by one with update() after each: table() equals review() mid-trick and at trick ends,
+    from trick 1 and from a later trick (its cards judged in the solver thread, the round never touched there)."""
+    r = Round.deal(seed=8)
+    r.choose("undenufe")
+    live = a.LiveReview(r)
+    players = [RuleBasedPlayer(), RandomPlayer(seed=3), RuleBasedPlayer(), RandomPlayer(seed=4)]
+    handed = []
+    for k in range(36):
+        take_turn(r, players)
+        handed.append(live.update())
+        if k in (2, 7, 21, 35):
+            assert live.table().equals(a.review(r))
+            assert live.table(from_trick=4).equals(a.review(r, from_trick=4))
+    assert r.done and handed.count(1) == 9 and sum(handed) == 9  # each trick handed over once, when complete
+    assert live.ready and live.judged == 9
+
+
+def test_live_review_of_a_trump_round_from_a_later_trick() -> None:
+    r = bots_round(6, "clubs")
+    live = a.LiveReview(r)
+    assert live.update(from_trick=3) == 7 and 1 not in live._jobs and 2 not in live._jobs
+    assert live.table(from_trick=3).equals(a.review(r, from_trick=3))
+    assert live.judged == 7 and not live.ready  # tricks 1-2 are not judged
+
+
+def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_on(monkeypatch) -> None:
+    """With a judge held by an event: table(timeout) raises TimeoutError and changes nothing; cancel() drops the
+    tricks not started, and table() hands them over again; an error in the thread reaches table()."""
+    import threading
+
+    import jasslib.solver
+
+    real = jasslib.solver.judge
+    gate = threading.Event()
+    started = threading.Event()
+
+    def held(position, cards):  # noqa: ANN001, ANN202
+        started.set()
+        assert gate.wait(30), "the test never opened the gate"
+        return real(position, cards)
+
+    monkeypatch.setattr(jasslib.solver, "judge", held)
+    r = Round.deal(seed=4)
+    r.choose("obenabe")
+    for _ in range(8):
+        r.play(max(r.legal_cards()))
+    live = a.LiveReview(r)
+    assert live.update() == 2 and started.wait(30)  # trick 1 is being judged, trick 2 waits behind it
+    with pytest.raises(TimeoutError):
+        live.table(timeout=0.05)
+    assert not live.ready and live.judged == 0
+    live.cancel()  # trick 2 is dropped; trick 1 runs to its end
+    assert live._jobs[2][1].cancelled() and live.update() == 0  # a cancelled review hands nothing over
+    gate.set()
+    assert live.table().equals(a.review(r)) and live.ready and live.judged == 2
+
+    def broken(position, cards):  # noqa: ANN001, ANN202
+        raise RuntimeError("solver exploded")
+
+    monkeypatch.setattr(jasslib.solver, "judge", broken)
+    r.play(max(r.legal_cards()))
+    with pytest.raises(RuntimeError, match="solver exploded"):
+        a.LiveReview(r).table()
+
+
+def test_live_review_refuses_what_review_refuses() -> None:
+    with pytest.raises(PhaseError, match="C1"):
+        a.LiveReview(Round.deal(seed=1)).table()
+    r = Round.deal(seed=1)
+    live = a.LiveReview(r)
+    assert live.update() == 0 and live.judged == 0  # before the contract nothing is handed over
+    for bad in (0, 10, "1", True):
+        with pytest.raises(Exception, match="from_trick"):
+            live.update(bad)

@@ -934,14 +934,19 @@ def test_new_round_clears_the_review():
     assert p.review_output.value == "" and p.last_review is None and p.review_button.disabled
 
 
-def test_review_failure_is_a_friendly_message(monkeypatch):
+@pytest.mark.parametrize("ahead", [False, True])
+def test_review_failure_is_a_friendly_message(monkeypatch, ahead: bool):
     import jasslib.analysis
+    import jasslib.solver
 
-    def broken(rnd):  # noqa: ANN001, ANN202
+    def broken(*args):  # noqa: ANN002, ANN202
         raise RuntimeError("solver exploded")
 
+    # without review_ahead the Review calls analysis.review; with it the solver thread's judge fails, and the
+    # error reaches the Review through the thread's future
     monkeypatch.setattr(jasslib.analysis, "review", broken)
-    p = RoundPlayer(seed=REVIEW_SEED)
+    monkeypatch.setattr(jasslib.solver, "judge", broken)
+    p = RoundPlayer(seed=REVIEW_SEED, review_ahead=ahead)
     finish_round(p)
     p.review_button.click()  # must not raise
     assert "Something went wrong" in p.review_output.value and "Traceback" not in p.review_output.value
@@ -957,10 +962,14 @@ def test_review_at_another_seat_in_swiss_style():
     assert f'data-card="{first.format("ascii")}"' in mine and f">{first.suit.format('swiss')}<" in mine
 
 
-def test_review_starts_later_in_a_trump_contract_and_says_so():
-    p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # seat 0, a bot, names ♦ trump
+@pytest.mark.parametrize("ahead", [False, True])
+def test_review_starts_later_in_a_trump_contract_when_the_teacher_says_so(ahead: bool):
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1, review_ahead=ahead)  # seat 0, a bot, names ♦ trump
+    p.trump_review_from = 2  # a teacher's setting for a loaded server (review_ahead=False)
     finish_round(p)
     assert p.round.contract.trump is not None and p.review_start() == 2
+    if ahead:  # trick 1 was never handed to the solver thread
+        assert 1 not in p.live_review._jobs and p.live_review.judged <= 8
     p.review_button.click()
     assert p.last_review.trick.min() == 2 and len(p.last_review) == 32
     assert "Trick 1 is not judged" in p.review_output.value and "Traceback" not in p.review_output.value
@@ -977,7 +986,8 @@ def test_the_skipped_tricks_are_named_when_a_review_starts_later() -> None:
 def test_judge_trick_1_too_completes_a_review_that_started_later() -> None:
     from jasslib.analysis import review
 
-    p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # ♦ trump: the Review starts at trick 2
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # ♦ trump
+    p.trump_review_from = 2  # the Review starts at trick 2
     assert p.review_all_button.layout.display == "none"  # nothing to complete before a review
     finish_round(p)
     p.review_button.click()
@@ -1002,6 +1012,42 @@ def test_judge_trick_1_too_completes_a_review_that_started_later() -> None:
 
 def test_judge_trick_1_too_is_not_offered_when_the_review_starts_at_trick_1(reviewed_player) -> None:
     assert reviewed_player.review_start() == 1 and reviewed_player.review_all_button.layout.display == "none"
+
+
+def test_a_trump_round_is_reviewed_from_trick_1_judged_while_it_was_played() -> None:
+    """review_ahead (the default): each complete trick goes to the solver thread at once, so the Review of a trump
+    round starts at trick 1 and is the table of analysis.review; a new round drops the old round's review."""
+    from jasslib.analysis import LiveReview, review
+
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # seat 0, a bot, names ♦ trump
+    assert isinstance(p.live_review, LiveReview) and p.review_start() == 1
+    live = p.live_review
+    while not p.round.done:
+        p.hand_buttons[min(p.round.legal_cards())].click()
+        assert sorted(live._jobs) == list(range(1, len(p.round.tricks) + 1))  # handed over at once
+    p.review_button.click()
+    assert live.ready and live.judged == 9
+    assert p.last_review.trick.min() == 1 and len(p.last_review) == 36
+    assert p.last_review.equals(review(p.round))
+    mine, _, _ = review_sections(p)
+    assert len(re.findall(r'class="jass-review-mark"', mine)) == 9 and "not judged" not in p.review_output.value
+    assert p.review_all_button.layout.display == "none"
+    p.new_round_button.click()
+    assert p.live_review is not live and live._cancelled
+
+
+def test_without_review_ahead_nothing_is_solved_before_the_review(monkeypatch) -> None:
+    import jasslib.solver
+
+    calls = []
+    real = jasslib.solver.judge
+    monkeypatch.setattr(jasslib.solver, "judge", lambda *a: calls.append(a) or real(*a))
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1, review_ahead=False)
+    p.trump_review_from = 2
+    finish_round(p)
+    assert p.live_review is None and calls == []
+    p.review_button.click()
+    assert len(calls) == 1 and p.last_review.trick.min() == 2
 
 
 @pytest.mark.parametrize("start", [0, 10, "1", True, 2.5])

@@ -10,7 +10,8 @@ importable from ``jasslib.analysis`` itself:
 * :mod:`~jasslib.analysis.odds`: exact Weis and Stöck odds, and the same events counted on dealt hands;
 * :mod:`~jasslib.analysis.frames`: simulated rounds read for strategy (best contracts, schieben, summaries);
 * :mod:`~jasslib.analysis.plots`: histograms and box plots per contract;
-* :mod:`~jasslib.analysis.postmortem`: a round reviewed card by card with all cards open, and the price
+* :mod:`~jasslib.analysis.postmortem`: a round reviewed card by card with all cards open (:func:`review`, and
+  :class:`LiveReview` judging each trick in the background while the round is played), and the price
   of not seeing the hidden cards (:func:`best_by_layout`, on :func:`jasslib.players.sampling.sample_layouts`);
 * :mod:`~jasslib.analysis.dd`: double-dummy tables of one deal and of many;
 * :mod:`~jasslib.analysis.tips`: the beginners' tips of the modern rules page, measured;
@@ -91,7 +92,7 @@ from .odds import (
 )
 from .playing_well import chooser_rounds, chooser_summary, hindsight_best, play_by_contract
 from .plots import box_by_contract, hist_grid
-from .postmortem import REVIEW_COLUMNS, best_by_layout, review, review_losses, review_totals
+from .postmortem import REVIEW_COLUMNS, LiveReview, best_by_layout, review, review_losses, review_totals
 from .tips import (
     TIP_KINDS,
     TIP_SAMPLE_ROUNDS,
@@ -130,6 +131,7 @@ __all__ = [
     "box_by_contract",
     "REVIEW_COLUMNS",
     "review",
+    "LiveReview",
     "review_totals",
     "dd_table",
     "dd_scores",

@@ -4,7 +4,11 @@ cannot see the hidden cards cannot get (:func:`best_by_layout`)."""
 
 from __future__ import annotations
 
+import os
+import queue
+import threading
 from collections.abc import Sequence
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from .. import _check
@@ -17,12 +21,15 @@ from ..simulation import CONTRACT_NAMES
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
+    from ..cards import Card
+    from ..solver import Judgement, Position
+
 MAX_REVIEW_ROUNDS = 1_000
 """The most rounds :func:`review_losses` reviews (each takes the solver seconds)."""
 MAX_SOLVED_LAYOUTS = 1_000
 """The most layouts :func:`best_by_layout` solves."""
 
-__all__ = ["REVIEW_COLUMNS", "review", "review_totals", "review_losses", "best_by_layout"]
+__all__ = ["REVIEW_COLUMNS", "review", "LiveReview", "review_totals", "review_losses", "best_by_layout"]
 
 
 REVIEW_COLUMNS: dict[str, str] = {
@@ -85,18 +92,32 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     >>> len(t), bool((t.lost == t.best_value - t.value).all()), bool((t.lost >= 0).all())
     (8, True, True)
     """
-    import pandas as pd
-
-    from ..cards import Card
     from ..solver import Position, judge
 
     replay = _replay_start(rnd)
-    from_trick = _check.whole(from_trick, "from_trick (a trick number, O1: nine tricks)", low=1, high=9)
-    plays = [(int(e["seat"]), Card.parse(e["card"])) for e in rnd.history if e["event"] == "play"]
+    from_trick = _check.whole(from_trick, _FROM_TRICK, low=1, high=9)
+    plays = _plays(rnd)
     first = min(4 * (from_trick - 1), len(plays))
     for seat, card in plays[:first]:
         replay.play(card, seat)
     verdicts = judge(Position.from_round(replay), [card for _, card in plays[first:]]) if first < len(plays) else ()
+    return _table(replay, plays, first, verdicts)
+
+
+_FROM_TRICK = "from_trick (a trick number, O1: nine tricks)"
+
+
+def _plays(rnd: Round) -> list[tuple[int, Card]]:
+    """The cards played in ``rnd`` so far, with their seats, in order."""
+    return [(int(seat), card) for t in rnd.tricks for seat, card in t.plays] + [(int(s), c) for s, c in rnd.trick]
+
+
+def _table(replay: Round, plays: Sequence[tuple[int, Card]], first: int, verdicts: Sequence[Judgement]
+           ) -> pd.DataFrame:
+    """:func:`review`'s table of ``plays[first:]`` judged by ``verdicts``; ``replay`` is the round before
+    ``plays[first]`` (it is played on to the end)."""
+    import pandas as pd
+
     rows = []
     for k, ((seat, card), verdict) in enumerate(zip(plays[first:], verdicts), first):
         team = seat % 2
@@ -106,6 +127,155 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
                      verdict.best, len(replay.legal_cards())))
         replay.play(card, seat)
     return pd.DataFrame.from_records(rows, columns=list(REVIEW_COLUMNS))
+
+
+# ----------------------------------------------------------------------------------------------
+# The review judged while the round is played: each trick in a background thread once it is complete
+
+
+class LiveReview:
+    """:func:`review` of a round in play, judged trick by trick in the background: each trick is handed to
+    a solver thread as soon as its fourth card is played, so the review of a finished round is ready (or
+    nearly) when the learner asks for it, in every contract and from trick 1.
+
+    The first trick of a trump contract is the slow one (the solver's exact value of the opening position:
+    a median of about 2 s, up to half a minute); while the learner plays the eight tricks after it, the
+    thread has that time.  :meth:`update` (after every card; cheap, it only hands over complete tricks)
+    and :meth:`table` (the same table as :func:`review`, waiting for what is still being judged) are called
+    from the thread that plays the round; the solver thread only sees the positions and cards handed to it,
+    never the round.  One solver thread serves every LiveReview of the process, trick after trick, with its
+    own transposition tables (:data:`jasslib.solver.TT_ENTRIES`); numba runs the search without the GIL, so
+    the play goes on meanwhile.  :meth:`cancel` drops the tricks not started (a new round was dealt).
+
+    >>> from jasslib import Round
+    >>> r = Round.deal(seed=4)
+    >>> r.choose("obenabe")
+    >>> live = LiveReview(r)
+    >>> for _ in range(9):
+    ...     r.play(max(r.legal_cards()))
+    >>> live.update()                       # trick 1 and 2 are complete: both handed to the solver thread
+    2
+    >>> t = live.table()                    # waits for them, and has the card of trick 3 judged too
+    >>> t.equals(review(r)), live.judged    # the same table as review(); two complete tricks judged
+    (True, 2)
+    """
+
+    def __init__(self, rnd: Round) -> None:
+        if not isinstance(rnd, Round):
+            raise ArgumentError(f"LiveReview: expected a Round, got {excerpt(rnd)}")
+        self._round = rnd
+        self._starts: list[Position] = []  # the position at the start of trick 1, 2, ... (once reached)
+        self._replay: Round | None = None  # the deal replayed to the last of those starts
+        self._jobs: dict[int, tuple[int, Future[tuple[Judgement, ...]]]] = {}  # trick -> (cards, verdicts)
+        self._cancelled = False
+
+    def __repr__(self) -> str:
+        return f"<LiveReview: {self.judged} tricks judged, {len(self._jobs)} handed to the solver thread>"
+
+    @property
+    def judged(self) -> int:
+        """How many complete tricks are judged."""
+        return sum(1 for cards, job in self._jobs.values() if cards == 4 and job.done() and not job.cancelled())
+
+    @property
+    def ready(self) -> bool:
+        """True when every complete trick of the round is judged (:meth:`table` will not wait, except for the
+        cards of a trick still in play)."""
+        complete = len(_plays(self._round)) // 4
+        return all(t in self._jobs and self._jobs[t][1].done() and not self._jobs[t][1].cancelled()
+                   for t in range(1, complete + 1))
+
+    def update(self, from_trick: int = 1) -> int:
+        """Hand every complete trick from ``from_trick`` on that is not judged or being judged to the solver
+        thread; the number handed over.  Nothing happens before the contract is named."""
+        from_trick = _check.whole(from_trick, _FROM_TRICK, low=1, high=9)
+        if self._cancelled or self._round.contract is None:
+            return 0
+        plays = _plays(self._round)
+        handed = 0
+        for t in range(from_trick, len(plays) // 4 + 1):
+            if t not in self._jobs or self._jobs[t][0] != 4 or self._jobs[t][1].cancelled():
+                self._hand_over(t, plays)
+                handed += 1
+        return handed
+
+    def table(self, from_trick: int = 1, timeout: float | None = None) -> pd.DataFrame:
+        """The review (:func:`review`'s table, from ``from_trick``) of every card played so far: the tricks
+        judged in the background, the ones not handed over yet judged now (in the solver thread), waiting at
+        most ``timeout`` seconds in all (None: as long as it takes; TimeoutError after it)."""
+        import time
+
+        from_trick = _check.whole(from_trick, _FROM_TRICK, low=1, high=9)
+        if timeout is not None:
+            timeout = _check.finite(timeout, "timeout (seconds, or None)", low=0.0)
+        if self._round.contract is None:
+            _replay_start(self._round)  # raises the PhaseError of review()
+        plays = _plays(self._round)
+        last = (len(plays) + 3) // 4  # the last trick with a card played
+        for t in range(from_trick, last + 1):
+            cards = min(4, len(plays) - 4 * (t - 1))  # a trick in play is judged up to its last card
+            if t not in self._jobs or self._jobs[t][0] != cards or self._jobs[t][1].cancelled():
+                self._hand_over(t, plays)
+        end = None if timeout is None else time.monotonic() + timeout
+        verdicts: list[Judgement] = []
+        for t in range(from_trick, last + 1):
+            left = None if end is None else max(0.0, end - time.monotonic())
+            verdicts.extend(self._jobs[t][1].result(left))
+        replay = _replay_start(self._round)
+        first = min(4 * (from_trick - 1), len(plays))
+        for seat, card in plays[:first]:
+            replay.play(card, seat)
+        return _table(replay, plays, first, verdicts)
+
+    def cancel(self) -> None:
+        """Drop the tricks that the solver thread has not started (the one it is judging runs to its end)."""
+        self._cancelled = True
+        for _, job in self._jobs.values():
+            job.cancel()
+
+    def _hand_over(self, trick: int, plays: list[tuple[int, Card]]) -> None:
+        """Give trick ``trick``'s cards played so far to the solver thread, from the position at its start."""
+        from ..solver import Position, judge
+
+        if self._replay is None:
+            self._replay = _replay_start(self._round)
+            self._starts = [Position.from_round(self._replay)]
+        while len(self._starts) < trick:  # replay the deal to the start of that trick
+            done = 4 * (len(self._starts) - 1)
+            for seat, card in plays[done:done + 4]:
+                self._replay.play(card, seat)
+            self._starts.append(Position.from_round(self._replay))
+        cards = [card for _, card in plays[4 * (trick - 1):4 * trick]]
+        self._jobs[trick] = (len(cards), _solver_thread_run(judge, self._starts[trick - 1], cards))
+
+
+_SOLVER_THREAD: dict[str, Any] = {}  # the process's solver thread and its queue (made again after a fork)
+_SOLVER_LOCK = threading.Lock()
+
+
+def _solver_thread_run(fn: Any, *args: Any) -> Future[Any]:
+    """``fn(*args)`` in the process's solver thread (started on first use, a daemon), after the jobs before it."""
+    with _SOLVER_LOCK:
+        if _SOLVER_THREAD.get("pid") != os.getpid() or not _SOLVER_THREAD["thread"].is_alive():
+            jobs: queue.SimpleQueue[tuple[Future[Any], Any, tuple[Any, ...]]] = queue.SimpleQueue()
+            thread = threading.Thread(target=_solver_thread_loop, args=(jobs,), name="jasslib-review",
+                                      daemon=True)
+            _SOLVER_THREAD.update(pid=os.getpid(), thread=thread, jobs=jobs)
+            thread.start()
+        job: Future[Any] = Future()
+        _SOLVER_THREAD["jobs"].put((job, fn, args))
+    return job
+
+
+def _solver_thread_loop(jobs: queue.SimpleQueue[tuple[Future[Any], Any, tuple[Any, ...]]]) -> None:
+    while True:
+        job, fn, args = jobs.get()
+        if not job.set_running_or_notify_cancel():
+            continue
+        try:
+            job.set_result(fn(*args))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread by the future
+            job.set_exception(exc)
 
 
 def review_totals(table: pd.DataFrame) -> pd.DataFrame:

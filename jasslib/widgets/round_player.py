@@ -18,7 +18,9 @@ True
 True
 
 Once the round is over, **Review** judges every card with all cards open (double dummy,
-:func:`jasslib.analysis.review`): each of the learner's cards is marked best or "lost N points" with
+:func:`jasslib.analysis.review`), from trick 1 in every contract: each trick is judged in the background as
+soon as it is complete (:class:`jasslib.analysis.LiveReview`), so the slow first trick of a trump contract is
+solved while the learner plays the others.  Each of the learner's cards is marked best or "lost N points" with
 the best cards shown, and the same for the bots, with each seat's and team's total.  Above it, the
 learner's cards are judged from what the learner could see (the Hint's search, from trick 1), with the
 round's **accuracy**; **Learn from your mistakes** (:attr:`RoundPlayer.mistakes`, a
@@ -102,9 +104,15 @@ class RoundPlayer:
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
     :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`review_all_button` (**Judge trick 1
-    too**, shown when the review started later, as in a trump contract), :attr:`tricks_checkbox` (the
+    too**, shown when the review started later, see :attr:`trump_review_from`), :attr:`tricks_checkbox` (the
     **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
     :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
+
+    ``review_ahead`` (default True) judges each trick with all cards open in a background thread once it is
+    complete (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the Review is then ready, or nearly,
+    when the round ends.  It costs the solver's CPU time for every round, reviewed or not (a trump round: a
+    median of about 3 s, up to half a minute); on a server shared by a class, ``review_ahead=False`` with
+    :attr:`trump_review_from` set to 2 solves only the rounds that are reviewed, from trick 2 with trumps.
     """
 
     def __init__(
@@ -121,8 +129,10 @@ class RoundPlayer:
         hint_budget: float | None = 1.0,
         hint_samples: int | None = None,
         progress: ProgressSpec = None,
+        review_ahead: bool = True,
     ) -> None:
         self.seat = Seat.parse(seat)
+        self.review_ahead = _check.flag(review_ahead, "review_ahead")
         if hints is not None:
             hints = _check.flag(hints, "hints")
         if show_legal is not None:
@@ -174,6 +184,7 @@ class RoundPlayer:
         self.last_review: Any = None
         self.last_own_review: Any = None
         self._review_from = 1  # the first trick of last_review
+        self.live_review: Any = None  # the round's LiveReview (review_ahead), made when the round is dealt
         self.choose_button.on_click(self._on_choose)
         self.schieben_button.on_click(self._on_schieben)
         self.new_round_button.on_click(self._on_new_round)
@@ -295,7 +306,16 @@ class RoundPlayer:
         self.hint_box.reset_counts()
         self.review_output.value = ""
         self.review_all_button.layout.display = "none"
+        if self.live_review is not None:
+            self.live_review.cancel()  # the last round's tricks not judged yet are dropped
+        if self.review_ahead:
+            from ..analysis import LiveReview
+
+            self.live_review = LiveReview(self.round)
+        else:
+            self.live_review = None
         self._run_bots()
+        self._judge_ahead()
         self._refresh()
         self.message.value = message_html(self._prompt())
 
@@ -419,13 +439,20 @@ class RoundPlayer:
             return
         start = self.review_start() if from_trick is None else from_trick
         if self.last_review is None or (from_trick is not None and start != self._review_from):
-            self.review_output.value = message_html(
-                "Solving every position of the round with all cards open …" if start > 1 or self.last_review is None
-                else "Solving the first trick too: with nine cards in every hand this can take half a minute …")
+            live = self.live_review
+            if live is not None:
+                if not live.ready:
+                    self.review_output.value = message_html(
+                        "Finishing the review: the solver is still judging the last tricks with all cards open …")
+            elif start > 1 or self.last_review is None:
+                self.review_output.value = message_html("Solving every position of the round with all cards open …")
+            else:
+                self.review_output.value = message_html(
+                    "Solving the first trick too: with nine cards in every hand this can take half a minute …")
             from ..analysis import review
 
             self.last_own_review = self.mistakes.table()
-            self.last_review = review(self.round, from_trick=start)
+            self.last_review = review(self.round, from_trick=start) if live is None else live.table(start)
             self._review_from = start
         self.review_all_button.layout.display = None if self._review_from > 1 else "none"
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
@@ -438,18 +465,25 @@ class RoundPlayer:
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): every card from trick 1 (on 40 bots'
     #: rounds of each, ``benchmarks/bench_review.py``: median 0.09 s and 0.11 s of CPU, the slowest 0.9 s and 4 s).
     review_from: int = 1
-    #: The same in a trump contract, where the first trick can take the solver many seconds (from trick 1: a median
-    #: of 2.6-6.2 s, up to 24 s, on 10 rounds of each); from trick 2 a round takes a median of 0.2-0.27 s and at most
-    #: 2.2 s (40 rounds of each trump).
-    trump_review_from: int = 2
+    #: The same in a trump contract.  There the first trick takes the solver the longest (a whole round from trick
+    #: 1: a median of 2.6-6.2 s of CPU, up to 24 s, on 10 rounds of each; from trick 2: a median of 0.2-0.27 s and
+    #: at most 2.2 s on 40 rounds of each), which ``review_ahead`` spends while the learner plays tricks 2-9.
+    #: Without it, 2 keeps the wait at the Review short (the **Judge trick 1 too** button does the rest).
+    trump_review_from: int = 1
 
     def review_start(self) -> int:
         """The first trick the Review judges: :attr:`review_from`, or :attr:`trump_review_from` with trumps."""
         contract = self.round.contract
         return self.trump_review_from if contract is not None and contract.trump is not None else self.review_from
 
+    def _judge_ahead(self) -> None:
+        """Hand the tricks completed since the last move to the live review's solver thread (review_ahead)."""
+        if self.live_review is not None:
+            self.live_review.update(self.review_start() if self.round.contract is not None else 1)
+
     def _after_move(self, said: str) -> None:
         self._run_bots()
+        self._judge_ahead()
         self._record_round()
         self._refresh()
         self.message.value = message_html(f"{said} {self._prompt()}", "ok")
