@@ -11,6 +11,14 @@ with a fresh table (the baseline).  Prints median, p95 and max seconds of this p
 (a loaded machine inflates CPU less than the wall time), the ratio of their sums, and whether the two tables agree
 on every card (they must).  Target of issue 19: a whole round from trick 1 in at most 2 s, in every contract.
 ``--baseline 0`` leaves the baseline out (it takes many seconds a round in trump contracts from trick 1).
+
+``--live 2,4,8`` measures the Review of :class:`jasslib.analysis.LiveReview` (what the RoundPlayer does): each trick
+is judged on its own (``judge`` from the trick's start) as soon as it is complete, by one solver thread, while the
+learner plays on.  Each trick's CPU seconds are measured (judged one after the other, as the thread does), and the
+wait at the Review is computed for a learner who takes ``pace`` seconds a trick: trick t is handed over at
+``t * pace``, the thread judges the tricks in order (a trick starts when it is handed over and the one before is
+done), the Review is clicked at ``9 * pace``; wait = what the thread still has to do then (it has a core to itself:
+the kernel waits for the learner).  ``--live-real N`` checks that model on the first N rounds with real sleeps.
 """
 
 from __future__ import annotations
@@ -21,10 +29,10 @@ import time
 import numpy as np
 
 from jasslib import Card, Contract, Round
-from jasslib.analysis import review
-from jasslib.analysis.postmortem import _replay_start
+from jasslib.analysis import LiveReview, review
+from jasslib.analysis.postmortem import _plays, _replay_start
 from jasslib.players import RuleBasedPlayer, play_round
-from jasslib.solver import Position, solve
+from jasslib.solver import Position, judge, solve
 
 
 def _rounds(contract: Contract, n: int) -> list[Round]:
@@ -51,6 +59,51 @@ def review_by_solve(rnd: Round, from_trick: int) -> list[tuple[int, int, str]]:
     return out
 
 
+def trick_times(rnd: Round) -> list[float]:
+    """CPU seconds of each trick's judgement as LiveReview hands it over: ``judge`` from the trick's start."""
+    replay = _replay_start(rnd)
+    plays = _plays(rnd)
+    out = []
+    for t in range(9):
+        cards = plays[4 * t:4 * t + 4]
+        start = Position.from_round(replay)
+        c = time.process_time()
+        judge(start, [card for _, card in cards])
+        out.append(time.process_time() - c)
+        for seat, card in cards:
+            replay.play(card, seat)
+    return out
+
+
+def wait_at_review(times: list[float], pace: float) -> float:
+    """The wait at the Review when trick t (1..9) is handed over at t * pace and judged in order by one thread."""
+    done = 0.0
+    for t, dur in enumerate(times, 1):
+        done = max(done, t * pace) + dur
+    return max(0.0, done - 9 * pace)
+
+
+def wait_for_real(rnd: Round, pace: float) -> float:
+    """The same wait measured: the round's cards replayed with ``pace`` seconds of sleep a trick and a LiveReview
+    updated after every card, then the wall seconds of its table()."""
+    replay = _replay_start(rnd)
+    live = LiveReview(replay)
+    for k, (seat, card) in enumerate(_plays(rnd), 1):
+        replay.play(card, seat)
+        live.update()
+        if k % 4 == 0:
+            time.sleep(pace)
+    t = time.perf_counter()
+    live.table()
+    return time.perf_counter() - t
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    """Median, p95 and max."""
+    a = np.array(values)
+    return float(np.median(a)), float(np.percentile(a, 95)), float(a.max())
+
+
 def _stats(cpu: list[float]) -> str:
     a = np.array(cpu)
     return f"{np.median(a):8.3f} {np.percentile(a, 95):8.3f} {a.max():8.3f}"
@@ -62,7 +115,12 @@ def main() -> None:
     ap.add_argument("--contracts", default="clubs,spades,hearts,diamonds,obenabe,undenufe")
     ap.add_argument("--from", dest="starts", default="1,2,3", help="first judged tricks, comma-separated")
     ap.add_argument("--baseline", type=int, default=1, help="1: also review by solve before every card")
+    ap.add_argument("--live", default="", help="seconds a trick (comma-separated): the wait at a LiveReview's Review")
+    ap.add_argument("--live-real", type=int, default=0, help="rounds per contract also measured with real sleeps")
     args = ap.parse_args()
+    if args.live:
+        live(args)
+        return
     starts = [int(s) for s in args.starts.split(",")]
     warm = _rounds(Contract.OBENABE, 1)[0]
     review(warm, from_trick=8)  # compile the solver first
@@ -90,6 +148,29 @@ def main() -> None:
             if args.baseline:
                 line += f"{_stats(old)} {sum(old) / max(sum(new), 1e-9):6.1f}x {'yes' if agree else 'NO':>6}"
             print(line, flush=True)
+
+
+def live(args: argparse.Namespace) -> None:
+    paces = [float(p) for p in args.live.split(",")]
+    warm = _rounds(Contract.OBENABE, 1)[0]
+    trick_times(warm)
+    print(f"LiveReview: {args.rounds} rule-based rounds per contract; CPU s per round (all nine tricks, trick 1's "
+          "share) and the wait at the Review (median / p95 / max) for a learner taking `pace` s a trick")
+    print(f"{'contract':10} {'CPU median':>10} {'p95':>7} {'max':>7} {'trick 1':>8}  "
+          + "  ".join(f"{'wait @' + format(p, 'g') + ' s':>22}" for p in paces))
+    for name in args.contracts.split(","):
+        rounds = _rounds(Contract.parse(name), args.rounds)
+        times = [trick_times(r) for r in rounds]
+        total = np.array([sum(t) for t in times])
+        first = sum(t[0] for t in times) / max(total.sum(), 1e-9)
+        waits = [" ".join(f"{x:6.2f}" for x in _spread([wait_at_review(t, p) for t in times])) for p in paces]
+        print(f"{name:10} {np.median(total):10.3f} {np.percentile(total, 95):7.2f} {total.max():7.2f} "
+              f"{first:7.0%}   " + "  ".join(f"{w:>22}" for w in waits), flush=True)
+        for r, t in list(zip(rounds, times))[:args.live_real]:
+            for p in paces:
+                real = wait_for_real(r, p)
+                print(f"  {name} seed {r.seed}, {p:g} s a trick: wait {real:.2f} s measured, "
+                      f"{wait_at_review(t, p):.2f} s by the model", flush=True)
 
 
 if __name__ == "__main__":

@@ -278,8 +278,9 @@ def _play_by_click(player, card: str) -> None:  # noqa: ANN001
 
 def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN001
     """Notebook 08 in JupyterLab: the learner's round is played to its end by clicks (the same cards are
-    played in a RoundPlayer of the same seed in this process, to know which card is legal), then Review
-    is clicked and the marks and the team's loss are read from the page."""
+    played in a RoundPlayer of the same seed in this process, to know which card is legal) in a trump contract,
+    then Review is clicked and the marks and the team's loss are read from the page: every card from trick 1,
+    the first trick judged in the kernel's solver thread while the others were clicked (LiveReview)."""
     from jasslib import Contract
     from jasslib.widgets import RoundPlayer
 
@@ -301,8 +302,8 @@ def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN00
         if local.round.done:
             break
         if local.round.contract is None:
-            local.choose(Contract.OBENABE)
-            player.locator("select").first.select_option(label=Contract.OBENABE.format())
+            local.choose(Contract.HEARTS)
+            player.locator("select").first.select_option(label=Contract.HEARTS.format())
             player.locator("button").filter(has_text=re.compile(r"^\s*Choose\s*$")).first.click()
         else:
             card = str(min(local.round.legal_cards()))
@@ -317,12 +318,13 @@ def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN00
     table = local.last_review
     mine = table[table.seat == seat]
     marks = player.locator(".jass-review-mine .jass-review-mark")
-    assert local.review_start() == 1 and marks.count() == len(mine) == 9  # every card, from trick 1 in Obenabe
+    assert local.round.contract == Contract.HEARTS and local.review_start() == 1
+    assert marks.count() == len(mine) == 9  # every card, from trick 1, in a trump contract
     assert [int(m.get_attribute("data-lost")) for m in marks.all()] == mine.lost.tolist()
     text = player.locator(".jass-review").first.text_content() or ""
     lost = int(table[table.team == seat % 2].lost.sum())
     assert f"Your team lost {lost} points in total" in text
-    assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text
+    assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text and "not judged" not in text
     assert "Traceback" not in page.content()
 
 

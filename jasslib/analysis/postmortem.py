@@ -81,7 +81,8 @@ def review(rnd: Round, from_trick: int = 1) -> pd.DataFrame:
     ``from_trick`` (1..9) leaves out the cards of the tricks before it: their positions are not solved.
     From trick 1 a round of Obenabe or Undenufe takes the solver about a tenth of a second (rarely seconds), one
     of a trump contract a few seconds (up to half a minute); from trick 2 a trump round takes a fraction of a
-    second (``benchmarks/bench_review.py``).
+    second (``benchmarks/bench_review.py``).  :class:`LiveReview` gives the same table without that wait at the
+    end of a round: it judges each trick in the background as soon as it is complete.
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)
