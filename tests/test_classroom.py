@@ -371,13 +371,17 @@ def _start(base: Path, *options: str) -> tuple[int, subprocess.Popen, list[str]]
                              "--port", str(port), *options], cwd=base, env=env, stdout=subprocess.PIPE,
                             stderr=open(base / "server.log", "w"), text=True)  # noqa: SIM115
     printed: list[str] = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (printed and "Ctrl-C" in printed[-1]):
-        line = proc.stdout.readline()  # type: ignore[union-attr]
-        if not line:
-            raise AssertionError(f"the classroom stopped: {(base / 'server.log').read_text()[-2000:]}")
-        printed.append(line)
-    wait_for(lambda: _answers(port), 90, "the classroom server answers")
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (printed and "Ctrl-C" in printed[-1]):
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            if not line:
+                raise AssertionError(f"the classroom stopped: {(base / 'server.log').read_text()[-2000:]}")
+            printed.append(line)
+        wait_for(lambda: _answers(port), 90, "the classroom server answers")
+    except BaseException:
+        _stop(proc)  # a server that did not come up is not left running (it outlived a failed fixture once)
+        raise
     return port, proc, printed
 
 
