@@ -64,11 +64,13 @@ app: $(STAMP) ## the course without code (Voila): the index of the notebooks on 
 	$(BIN)/python app/serve.py --port $(PORT)
 
 # make app-classroom CLASS=names.txt: one link per learner (one name a line); CLASS_DIR: the class folder for the
-# learners' progress (default ~/.local/share/jasslib/classes/<class>); POOL: kernels started ahead (see README).
+# learners' progress (default ~/.local/share/jasslib/classes/<class>); POOL: kernels started ahead (see README);
+# REVIEW_AHEAD=off: the round player's Review solves only when clicked (see README).
 CLASS     ?=
 CLASS_DIR ?=
 POOL      ?=
-CLASS_ARGS = $(if $(CLASS), --class "$(CLASS)")$(if $(CLASS_DIR), --class-dir "$(CLASS_DIR)")$(if $(POOL), --pool $(POOL))
+REVIEW_AHEAD ?=
+CLASS_ARGS = $(if $(CLASS), --class "$(CLASS)")$(if $(CLASS_DIR), --class-dir "$(CLASS_DIR)")$(if $(POOL), --pool $(POOL))$(if $(REVIEW_AHEAD), --review-ahead $(REVIEW_AHEAD))
 app-classroom: $(STAMP) ## the same for a class: on the local network, a link per learner (CLASS=names.txt), a class view
 	$(BIN)/python app/serve.py --classroom --port $(PORT)$(foreach h,$(HOSTS), --host $(h))$(CLASS_ARGS)
 

@@ -247,8 +247,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                              f"{DEFAULT_POOL}; 0 on this computer)")
     parser.add_argument("--cull-idle", type=_positive, default=CULL_IDLE, metavar="SECONDS",
                         help=f"end a kernel without a page after this long (default {CULL_IDLE}; 0: never)")
+    parser.add_argument("--review-ahead", choices=("on", "off"), default="on",
+                        help="judge each trick of a round in the background as soon as it is complete, so that the "
+                             "Review is ready at the round's end (default on; off saves the CPU of rounds never "
+                             "reviewed, a few seconds a trump round, on a server shared by a class)")
     parser.add_argument("--ip", default=None, help=argparse.SUPPRESS)  # tests: a classroom on 127.0.0.1
     args = parser.parse_args(argv)
+    if args.review_ahead == "off":
+        from jasslib.widgets.round_player import REVIEW_AHEAD_ENV
+
+        os.environ[REVIEW_AHEAD_ENV] = "0"  # the kernels inherit the server's environment
     if not args.classroom and (args.class_list or args.class_dir):
         parser.error("--class and --class-dir are for the classroom (add --classroom, or: make app-classroom)")
     from traitlets.config import Config

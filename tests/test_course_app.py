@@ -79,6 +79,31 @@ def test_make_app_serves_the_course_and_the_classroom_mode_adds_names():
     assert classroom.endswith("app/serve.py --classroom --port 9000 --host jass.school.example")
 
 
+def test_review_ahead_off_reaches_the_kernels_through_the_environment(monkeypatch):
+    """make app-classroom REVIEW_AHEAD=off passes --review-ahead off; serve.py then sets JASSLIB_REVIEW_AHEAD=0 before
+    the server starts (its kernels inherit it), and a RoundPlayer made there does not judge ahead."""
+    import serve
+
+    from jasslib.widgets import RoundPlayer
+    from jasslib.widgets.round_player import REVIEW_AHEAD_ENV
+
+    assert make_n("app-classroom", "REVIEW_AHEAD=off").strip().endswith("--review-ahead off")
+    seen = []
+
+    class App:  # stands in for Voilà: records the environment the kernels would inherit
+        def launch_instance(self, argv, config):  # noqa: ANN001, ANN201
+            seen.append(os.environ.get(REVIEW_AHEAD_ENV))
+
+    monkeypatch.delenv(REVIEW_AHEAD_ENV, raising=False)
+    monkeypatch.setattr(serve, "make_app", lambda classroom: App())
+    serve.main(["--port", "8899"])
+    assert seen == [None] and RoundPlayer(seed=1).review_ahead
+    serve.main(["--port", "8899", "--review-ahead", "off"])
+    assert seen == [None, "0"] and not RoundPlayer(seed=1).review_ahead
+    with pytest.raises(SystemExit):
+        serve.main(["--review-ahead", "maybe"])
+
+
 def test_the_voila_configuration():
     local = voila_config()["Voila"]
     assert local["ip"] == "127.0.0.1" and local["token"] == "" and local["root_dir"] == str(ROOT)

@@ -1036,14 +1036,23 @@ def test_a_trump_round_is_reviewed_from_trick_1_judged_while_it_was_played() -> 
     assert p.live_review is not live and live._cancelled
 
 
-def test_without_review_ahead_nothing_is_solved_before_the_review(monkeypatch) -> None:
+@pytest.mark.parametrize("how", ["argument", "environment"])
+def test_without_review_ahead_nothing_is_solved_before_the_review(monkeypatch, how: str) -> None:
+    """review_ahead=False (or JASSLIB_REVIEW_AHEAD=0, as app/serve.py --review-ahead off sets it for a class's
+    kernels): no background solving; the Review solves when clicked, from trick 2 with trumps."""
     import jasslib.solver
+    from jasslib.widgets.round_player import REVIEW_AHEAD_ENV
 
     calls = []
     real = jasslib.solver.judge
     monkeypatch.setattr(jasslib.solver, "judge", lambda *a: calls.append(a) or real(*a))
-    p = RoundPlayer(seed=REVIEW_SEED, seat=1, review_ahead=False)
-    p.trump_review_from = 2
+    if how == "environment":
+        monkeypatch.setenv(REVIEW_AHEAD_ENV, "off")
+        p = RoundPlayer(seed=REVIEW_SEED, seat=1)
+    else:
+        monkeypatch.setenv(REVIEW_AHEAD_ENV, "1")
+        p = RoundPlayer(seed=REVIEW_SEED, seat=1, review_ahead=False)
+    assert not p.review_ahead
     finish_round(p)
     assert p.live_review is None and calls == []
     p.review_button.click()

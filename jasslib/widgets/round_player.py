@@ -34,6 +34,7 @@ False
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -65,7 +66,12 @@ from .advisor import AdviceBox
 from .hint import HintBox
 from .mistakes import MistakesPanel
 
-__all__ = ["RoundPlayer", "table_fallback_html", "score_html", "review_html", "own_view_html"]
+__all__ = ["RoundPlayer", "REVIEW_AHEAD_ENV", "table_fallback_html", "score_html", "review_html", "own_view_html"]
+
+REVIEW_AHEAD_ENV = "JASSLIB_REVIEW_AHEAD"
+"""The environment variable that sets :class:`RoundPlayer`'s ``review_ahead`` when it is not given: ``0`` (or
+``off``, ``no``, ``false``) turns it off, as ``python app/serve.py --review-ahead off`` does for every kernel of a
+server; anything else, or no variable, leaves it on."""
 
 
 class RoundPlayer:
@@ -108,11 +114,12 @@ class RoundPlayer:
     **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
     :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
 
-    ``review_ahead`` (default True) judges each trick with all cards open in a background thread once it is
-    complete (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the Review is then ready, or nearly,
-    when the round ends.  It costs the solver's CPU time for every round, reviewed or not (a trump round: a
-    median of about 3 s, up to half a minute); on a server shared by a class, ``review_ahead=False`` with
-    :attr:`trump_review_from` set to 2 solves only the rounds that are reviewed, from trick 2 with trumps.
+    ``review_ahead`` (default True, or :data:`REVIEW_AHEAD_ENV`) judges each trick with all cards open in a
+    background thread once it is complete (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the
+    Review is then ready, or nearly, when the round ends.  It costs the solver's CPU time for every round,
+    reviewed or not (a trump round: a median of about 4 s, up to tens of seconds); on a server shared by a class,
+    ``review_ahead=False`` solves only the rounds that are reviewed, and then from trick 2 with trumps
+    (:attr:`trump_review_from`).
     """
 
     def __init__(
@@ -129,9 +136,11 @@ class RoundPlayer:
         hint_budget: float | None = 1.0,
         hint_samples: int | None = None,
         progress: ProgressSpec = None,
-        review_ahead: bool = True,
+        review_ahead: bool | None = None,
     ) -> None:
         self.seat = Seat.parse(seat)
+        if review_ahead is None:
+            review_ahead = os.environ.get(REVIEW_AHEAD_ENV, "1").strip().lower() not in ("0", "off", "no", "false")
         self.review_ahead = _check.flag(review_ahead, "review_ahead")
         if hints is not None:
             hints = _check.flag(hints, "hints")
@@ -465,16 +474,21 @@ class RoundPlayer:
     #: The Review judges the cards from this trick on (Obenabe, Undenufe): every card from trick 1 (on 40 bots'
     #: rounds of each, ``benchmarks/bench_review.py``: median 0.09 s and 0.11 s of CPU, the slowest 0.9 s and 4 s).
     review_from: int = 1
-    #: The same in a trump contract.  There the first trick takes the solver the longest (a whole round from trick
-    #: 1: a median of 2.6-6.2 s of CPU, up to 24 s, on 10 rounds of each; from trick 2: a median of 0.2-0.27 s and
-    #: at most 2.2 s on 40 rounds of each), which ``review_ahead`` spends while the learner plays tricks 2-9.
-    #: Without it, 2 keeps the wait at the Review short (the **Judge trick 1 too** button does the rest).
-    trump_review_from: int = 1
+    #: The same in a trump contract; None: 1 with ``review_ahead``, else 2.  There the first trick takes the solver
+    #: the longest (a whole round from trick 1: a median of 2.6-6.2 s of CPU, up to 24 s, on 10 rounds of each; from
+    #: trick 2: a median of 0.2-0.27 s and at most 2.2 s on 40 rounds of each), which ``review_ahead`` spends while
+    #: the learner plays tricks 2-9.  Without it, starting at 2 keeps the wait at the Review short (the **Judge
+    #: trick 1 too** button does the rest).
+    trump_review_from: int | None = None
 
     def review_start(self) -> int:
         """The first trick the Review judges: :attr:`review_from`, or :attr:`trump_review_from` with trumps."""
         contract = self.round.contract
-        return self.trump_review_from if contract is not None and contract.trump is not None else self.review_from
+        if contract is None or contract.trump is None:
+            return self.review_from
+        if self.trump_review_from is None:
+            return 1 if self.review_ahead else 2
+        return self.trump_review_from
 
     def _judge_ahead(self) -> None:
         """Hand the tricks completed since the last move to the live review's solver thread (review_ahead)."""
