@@ -1036,6 +1036,38 @@ def test_a_trump_round_is_reviewed_from_trick_1_judged_while_it_was_played() -> 
     assert p.live_review is not live and live._cancelled
 
 
+def test_a_review_that_waits_for_the_solver_thread_says_how_far_it_is(monkeypatch) -> None:
+    import threading
+
+    import jasslib.solver
+
+    real = jasslib.solver.judge
+    gate = threading.Event()
+
+    def slow_last_trick(position, cards):  # noqa: ANN001, ANN202
+        if len(position.hands[0]) == 1:  # trick 9 waits until the Review has said how far it is twice
+            gate.wait(30)
+        return real(position, cards)
+
+    monkeypatch.setattr(jasslib.solver, "judge", slow_last_trick)
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)
+    p.REVIEW_PROGRESS_EVERY = 0.05
+    said = []
+
+    def seen(change) -> None:  # noqa: ANN001
+        said.append(change["new"])
+        if sum("Finishing the review" in v for v in said) == 2:
+            gate.set()
+
+    p.review_output.observe(seen, names="value")
+    finish_round(p)
+    p.review_button.click()
+    progress = r"Finishing the review: (\d) of the round&#x27;s 9 tricks judged"
+    judged = [int(n) for n in re.findall(progress, "".join(said))]
+    assert len(judged) >= 2 and judged == sorted(judged) and judged[-1] <= 8  # trick 9 was held until then
+    assert len(p.last_review) == 36 and "jass-review-totals" in p.review_output.value
+
+
 @pytest.mark.parametrize("how", ["argument", "environment"])
 def test_without_review_ahead_nothing_is_solved_before_the_review(monkeypatch, how: str) -> None:
     """review_ahead=False (or JASSLIB_REVIEW_AHEAD=0, as app/serve.py --review-ahead off sets it for a class's

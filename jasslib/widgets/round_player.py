@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -448,24 +449,33 @@ class RoundPlayer:
             return
         start = self.review_start() if from_trick is None else from_trick
         if self.last_review is None or (from_trick is not None and start != self._review_from):
-            live = self.live_review
-            if live is not None:
-                if not live.ready:
-                    self.review_output.value = message_html(
-                        "Finishing the review: the solver is still judging the last tricks with all cards open …")
-            elif start > 1 or self.last_review is None:
-                self.review_output.value = message_html("Solving every position of the round with all cards open …")
-            else:
+            live = self.live_review  # with it, _live_table says how far its solver thread is if it has to wait
+            if live is None:
                 self.review_output.value = message_html(
-                    "Solving the first trick too: with nine cards in every hand this can take half a minute …")
+                    "Solving every position of the round with all cards open …" if start > 1 or self.last_review is None
+                    else "Solving the first trick too: with nine cards in every hand this can take half a minute …")
             from ..analysis import review
 
             self.last_own_review = self.mistakes.table()
-            self.last_review = review(self.round, from_trick=start) if live is None else live.table(start)
+            self.last_review = review(self.round, from_trick=start) if live is None else self._live_table(live, start)
             self._review_from = start
         self.review_all_button.layout.display = None if self._review_from > 1 else "none"
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
                                     + review_html(self.last_review, self.seat, self.style))
+
+    def _live_table(self, live: Any, start: int) -> Any:
+        """The live review's table from trick ``start``, saying how far the solver thread is while it finishes."""
+        began = time.monotonic()
+        while True:
+            try:
+                return live.table(start, timeout=None if live.ready else self.REVIEW_PROGRESS_EVERY)
+            except TimeoutError:
+                self.review_output.value = message_html(
+                    f"Finishing the review: {live.judged} of the round's 9 tricks judged with all cards open, the "
+                    f"solver is on the next … ({time.monotonic() - began:.1f} s)")
+
+    #: Seconds between the progress lines while the Review waits for the live review's solver thread.
+    REVIEW_PROGRESS_EVERY: float = 0.5
 
     @guarded("review_output")
     def _on_review_all(self, _button: Any = None) -> None:
