@@ -94,7 +94,8 @@ def test_review_ahead_off_reaches_the_kernels_through_the_environment(monkeypatc
         def launch_instance(self, argv, config):  # noqa: ANN001, ANN201
             seen.append(os.environ.get(REVIEW_AHEAD_ENV))
 
-    monkeypatch.delenv(REVIEW_AHEAD_ENV, raising=False)
+    monkeypatch.setenv(REVIEW_AHEAD_ENV, "")  # recorded, so that the variable serve.py sets is undone after the test
+    monkeypatch.delenv(REVIEW_AHEAD_ENV)
     monkeypatch.setattr(serve, "make_app", lambda classroom: App())
     serve.main(["--port", "8899"])
     assert seen == [None] and RoundPlayer(seed=1).review_ahead

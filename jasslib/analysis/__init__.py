@@ -131,7 +131,6 @@ __all__ = [
     "box_by_contract",
     "REVIEW_COLUMNS",
     "review",
-    "LiveReview",
     "review_totals",
     "dd_table",
     "dd_scores",
@@ -193,4 +192,5 @@ __all__ = [
     "LUCERNE_OBENABE",
     "LUCERNE_UNDENUFE",
     "LUCERNE_THRESHOLD",
+    "LiveReview",
 ]

@@ -139,14 +139,15 @@ class LiveReview:
     a solver thread as soon as its fourth card is played, so the review of a finished round is ready (or
     nearly) when the learner asks for it, in every contract and from trick 1.
 
-    The first trick of a trump contract is the slow one (the solver's exact value of the opening position:
-    a median of about 2 s, up to half a minute); while the learner plays the eight tricks after it, the
-    thread has that time.  :meth:`update` (after every card; cheap, it only hands over complete tricks)
-    and :meth:`table` (the same table as :func:`review`, waiting for what is still being judged) are called
-    from the thread that plays the round; the solver thread only sees the positions and cards handed to it,
-    never the round.  One solver thread serves every LiveReview of the process, trick after trick, with its
-    own transposition tables (:data:`jasslib.solver.TT_ENTRIES`); numba runs the search without the GIL, so
-    the play goes on meanwhile.  :meth:`cancel` drops the tricks not started (a new round was dealt).
+    The first trick of a trump contract is the slow one (the solver's exact value of the opening position: over 90 %
+    of a trump round's 3-5 s of CPU at the median, up to tens of seconds, ``benchmarks/bench_review.py --live``);
+    while the learner plays the eight tricks after it, the thread has that time.  :meth:`update` (after every card;
+    cheap, it only hands over complete tricks) and :meth:`table` (the same table as :func:`review`, waiting for what
+    is still being judged) are called from the thread that plays the round; the solver thread only sees the
+    positions and cards handed to it, never the round.  One solver thread serves every LiveReview of the process,
+    trick after trick, with its own transposition tables (:data:`jasslib.solver.TT_ENTRIES`); numba runs the search
+    without the GIL, so the play goes on meanwhile.  :meth:`cancel` drops the tricks not started (a new round was
+    dealt).
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)

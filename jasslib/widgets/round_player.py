@@ -118,7 +118,7 @@ class RoundPlayer:
     ``review_ahead`` (default True, or :data:`REVIEW_AHEAD_ENV`) judges each trick with all cards open in a
     background thread once it is complete (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the
     Review is then ready, or nearly, when the round ends.  It costs the solver's CPU time for every round,
-    reviewed or not (a trump round: a median of about 4 s, up to tens of seconds); on a server shared by a class,
+    reviewed or not (a trump round: a median of 3-5 s, up to tens of seconds); on a server shared by a class,
     ``review_ahead=False`` solves only the rounds that are reviewed, and then from trick 2 with trumps
     (:attr:`trump_review_from`).
     """
