@@ -101,9 +101,11 @@ from __future__ import annotations
 import enum
 import itertools
 import os
+import queue
 import threading
 import types
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -1308,6 +1310,91 @@ def _workspace() -> _Workspace:
         ws = _Workspace()
         _LOCAL.ws = ws
     return ws
+
+
+# ----------------------------------------------------------------------------------------------- background
+# One solver thread per process for work handed over while the caller goes on (a review judged during the play,
+# :class:`jasslib.analysis.LiveReview`): jobs in order, urgent ones first; a job can be stopped while it runs (its
+# searches give up at the next node, through the node budget of the thread's own workspace).
+
+
+class _Stopped(Exception):
+    """A background job stopped while it ran: its result was not kept."""
+
+
+_BG: dict[str, object] = {}  # the thread, its queue, its workspace, the job it runs, whether to stop it
+_BG_LOCK = threading.Lock()
+
+
+def _background(fn: object, *args: object, urgent: bool = False) -> Future[object]:
+    """``fn(*args)`` in the process's solver thread (started on first use, a daemon; again after a fork): after
+    the jobs handed over before it, or with ``urgent`` before every job that is not urgent."""
+    with _BG_LOCK:
+        thread = _BG.get("thread")
+        if _BG.get("pid") != os.getpid() or not isinstance(thread, threading.Thread) or not thread.is_alive():
+            jobs: queue.PriorityQueue[tuple[int, int, Future[object], object, tuple[object, ...]]] = (
+                queue.PriorityQueue())
+            thread = threading.Thread(target=_background_loop, args=(jobs,), name="jasslib-solver", daemon=True)
+            _BG.clear()
+            _BG.update(pid=os.getpid(), thread=thread, jobs=jobs, count=itertools.count(), running=None, stop=False)
+            thread.start()
+        job: Future[object] = Future()
+        _BG["jobs"].put((0 if urgent else 1, next(_BG["count"]), job, fn, args))  # type: ignore[attr-defined,call-overload]
+    return job
+
+
+def _stop(job: Future[object]) -> None:
+    """Drop ``job``: cancelled if it waits, stopped within a node if the solver thread runs it (then its future
+    holds :class:`_Stopped`); nothing if it is done."""
+    with _BG_LOCK:
+        if _BG.get("running") is job:
+            _BG["stop"] = True
+            _BG["ws"].stats[_BUDGET] = 1  # type: ignore[attr-defined]  # the searches of the job give up
+            return
+    job.cancel()
+
+
+def _stop_all() -> None:
+    """Drop every job of the solver thread (waiting or running)."""
+    with _BG_LOCK:
+        jobs = _BG.get("jobs")
+        waiting = list(jobs.queue) if isinstance(jobs, queue.PriorityQueue) else []
+        running = _BG.get("running")
+    for entry in waiting:
+        entry[2].cancel()
+    if isinstance(running, Future):
+        _stop(running)
+
+
+def _background_loop(jobs: queue.PriorityQueue[tuple[int, int, Future[object], object, tuple[object, ...]]]) -> None:
+    ws = _workspace()
+    with _BG_LOCK:
+        _BG["ws"] = ws
+    while True:
+        _, _, job, fn, args = jobs.get()
+        if not job.set_running_or_notify_cancel():
+            continue
+        with _BG_LOCK:
+            _BG["running"] = job
+            _BG["stop"] = False
+            ws.stats[_BUDGET] = 0
+        error: BaseException | None = None
+        result: object = None
+        try:
+            result = fn(*args)  # type: ignore[operator]
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread by the future
+            error = exc
+        with _BG_LOCK:
+            stopped = bool(_BG["stop"])
+            _BG["running"] = None
+            _BG["stop"] = False
+            ws.stats[_BUDGET] = 0
+        if stopped:
+            job.set_exception(_Stopped("the job was dropped while the solver ran it"))
+        elif error is not None:
+            job.set_exception(error)
+        else:
+            job.set_result(result)
 
 
 # ----------------------------------------------------------------------------------------------- values

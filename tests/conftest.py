@@ -69,6 +69,16 @@ def _warm_numba_kernels() -> None:
 _PROGRESS_DIR: list[str] = []
 
 
+@pytest.fixture(autouse=True)
+def _no_solver_jobs_left() -> Iterator[None]:
+    """After each test, the jobs its reviews left to the process's solver thread are dropped (a RoundPlayer judges
+    ahead in the background: a test's hard trump round must not hold the thread for the next test)."""
+    yield
+    solver = sys.modules.get("jasslib.solver")
+    if solver is not None:
+        solver._stop_all()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # Trainers record learners' progress: never into the real home during tests (one file per process).
     _PROGRESS_DIR.append(tempfile.mkdtemp(prefix="jasslib-progress-"))

@@ -27,7 +27,7 @@ from jasslib import (
 from jasslib import analysis as a
 from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round, take_turn
 from jasslib.simulation import CONTRACT_NAMES
-from jasslib.solver import Position, dd_points, solve, value
+from jasslib.solver import Position, _Stopped, dd_points, solve, value
 
 
 def bots_round(seed: int, contract: str | None = None, players=None) -> Round:  # noqa: ANN001
@@ -482,7 +482,8 @@ def test_live_review_of_a_trump_round_from_a_later_trick() -> None:
 
 def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_on(monkeypatch) -> None:
     """With a judge held by an event: table(timeout) raises TimeoutError and changes nothing; cancel() drops the
-    tricks not started, and table() hands them over again; an error in the thread reaches table()."""
+    tricks not started and stops the one being judged, and table() hands them over again; an error in the thread
+    reaches table()."""
     import threading
 
     import jasslib.solver
@@ -506,10 +507,13 @@ def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_o
     with pytest.raises(TimeoutError):
         live.table(timeout=0.05)
     assert not live.ready and live.judged == 0
-    live.cancel()  # trick 2 is dropped; trick 1 runs to its end
-    assert live._jobs[2][1].cancelled() and live.update() == 0  # a cancelled review hands nothing over
+    live.cancel()  # trick 2 is dropped before it starts; trick 1 is stopped: its searches give up
+    first, second = live._jobs[1][1], live._jobs[2][1]
+    assert second.cancelled() and live.update() == 0  # a cancelled review hands nothing over
     gate.set()
-    assert live.table().equals(a.review(r)) and live.ready and live.judged == 2
+    assert isinstance(first.exception(30), _Stopped)  # its verdicts were not kept
+    assert live.judged == 0 and not live.ready
+    assert live.table().equals(a.review(r)) and live.ready and live.judged == 2  # judged again, in full
 
     def broken(position, cards):  # noqa: ANN001, ANN202
         raise RuntimeError("solver exploded")
@@ -529,3 +533,51 @@ def test_live_review_refuses_what_review_refuses() -> None:
     for bad in (0, 10, "1", True):
         with pytest.raises(Exception, match="from_trick"):
             live.update(bad)
+
+
+def test_a_review_waited_for_goes_before_the_others_and_a_dropped_one_is_not_judged(monkeypatch) -> None:
+    """One solver thread serves every LiveReview of a process: table() moves its own tricks that are still waiting
+    ahead of the other reviews' tricks, and a LiveReview that nobody holds any more has its waiting tricks dropped
+    (a notebook cell run again, a RoundPlayer thrown away)."""
+    import gc
+    import threading
+
+    import jasslib.solver
+
+    real = jasslib.solver.judge
+    gate = threading.Event()
+    order = []
+
+    def recorded(position, cards):  # noqa: ANN001, ANN202
+        if not order:
+            assert gate.wait(30), "the test never opened the gate"
+        if threading.current_thread().name == "jasslib-solver":  # not review()'s own judge, in this thread
+            order.append(position)
+        return real(position, cards)
+
+    monkeypatch.setattr(jasslib.solver, "judge", recorded)
+
+    def round_of(seed: int) -> Round:
+        r = Round.deal(seed=seed)
+        r.choose("obenabe")
+        for _ in range(8):
+            r.play(max(r.legal_cards()))
+        return r
+
+    first, a_round, b_round, gone_round = round_of(1), round_of(2), round_of(3), round_of(4)
+    holder = a.LiveReview(first)
+    assert holder.update() == 2  # its trick 1 holds the thread at the gate
+    a_live, b_live, gone = a.LiveReview(a_round), a.LiveReview(b_round), a.LiveReview(gone_round)
+    assert a_live.update() == b_live.update() == gone.update() == 2
+    dropped = [job for _, job in gone._jobs.values()]
+    gone_start = gone._starts[0]
+    del gone
+    gc.collect()
+    assert all(job.cancelled() for job in dropped)
+    with pytest.raises(TimeoutError):
+        b_live.table(timeout=0.01)  # b's tricks go ahead of a's (and of the holder's trick 2)
+    gate.set()
+    assert b_live.table().equals(a.review(b_round)) and a_live.table().equals(a.review(a_round))
+    starts = [(holder._starts[0], "holder"), (a_live._starts[0], "a"), (b_live._starts[0], "b"), (gone_start, "gone")]
+    trick1 = [name for position in order for start, name in starts if position == start]
+    assert trick1 == ["holder", "b", "a"]  # the trick 1 of each review, in the order judged; none of the dropped

@@ -1036,6 +1036,37 @@ def test_a_trump_round_is_reviewed_from_trick_1_judged_while_it_was_played() -> 
     assert p.live_review is not live and live._cancelled
 
 
+def test_new_round_stops_the_solver_on_the_last_rounds_first_trick(monkeypatch) -> None:
+    """A learner who deals again before the background review is done: the trick being judged is stopped (its
+    search gives up), the others are dropped, and the new round's tricks are judged."""
+    import threading
+
+    import jasslib.solver
+    from jasslib.solver import _Stopped
+
+    real = jasslib.solver.judge
+    started, gate = threading.Event(), threading.Event()
+
+    def held_first_trick(position, cards):  # noqa: ANN001, ANN202
+        if len(position.hands[0]) == 9 and not gate.is_set():  # the old round's trick 1 runs until New round
+            started.set()
+            gate.wait(30)
+        return real(position, cards)
+
+    monkeypatch.setattr(jasslib.solver, "judge", held_first_trick)
+    p = RoundPlayer(seed=REVIEW_SEED, seat=1)
+    finish_round(p)
+    old = p.live_review
+    assert started.wait(30)
+    jobs = [job for _, job in old._jobs.values()]
+    p.new_round_button.click()
+    gate.set()
+    assert isinstance(jobs[0].exception(30), _Stopped) and all(job.cancelled() for job in jobs[1:])
+    finish_round(p)
+    p.review_button.click()
+    assert p.live_review is not old and p.live_review.judged == 9 and len(p.last_review) == 36
+
+
 def test_a_review_that_waits_for_the_solver_thread_says_how_far_it_is(monkeypatch) -> None:
     import threading
 

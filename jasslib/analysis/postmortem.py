@@ -4,9 +4,7 @@ cannot see the hidden cards cannot get (:func:`best_by_layout`)."""
 
 from __future__ import annotations
 
-import os
-import queue
-import threading
+import weakref
 from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
@@ -146,8 +144,8 @@ class LiveReview:
     is still being judged) are called from the thread that plays the round; the solver thread only sees the
     positions and cards handed to it, never the round.  One solver thread serves every LiveReview of the process,
     trick after trick, with its own transposition tables (:data:`jasslib.solver.TT_ENTRIES`); numba runs the search
-    without the GIL, so the play goes on meanwhile.  :meth:`cancel` drops the tricks not started (a new round was
-    dealt).
+    without the GIL, so the play goes on meanwhile.  :meth:`cancel` drops the tricks not judged yet, even the one
+    being judged (a new round was dealt); so does the end of a LiveReview that nobody holds any more.
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)
@@ -170,6 +168,7 @@ class LiveReview:
         self._replay: Round | None = None  # the deal replayed to the last of those starts
         self._jobs: dict[int, tuple[int, Future[tuple[Judgement, ...]]]] = {}  # trick -> (cards, verdicts)
         self._cancelled = False
+        weakref.finalize(self, _cancel_jobs, self._jobs)  # a review nobody holds any more: its jobs are dropped
 
     def __repr__(self) -> str:
         return f"<LiveReview: {self.judged} tricks judged, {len(self._jobs)} handed to the solver thread>"
@@ -177,15 +176,14 @@ class LiveReview:
     @property
     def judged(self) -> int:
         """How many complete tricks are judged."""
-        return sum(1 for cards, job in self._jobs.values() if cards == 4 and job.done() and not job.cancelled())
+        return sum(1 for cards, job in self._jobs.values() if cards == 4 and _judged(job))
 
     @property
     def ready(self) -> bool:
         """True when every complete trick of the round is judged (:meth:`table` will not wait, except for the
         cards of a trick still in play)."""
         complete = len(_plays(self._round)) // 4
-        return all(t in self._jobs and self._jobs[t][1].done() and not self._jobs[t][1].cancelled()
-                   for t in range(1, complete + 1))
+        return all(t in self._jobs and _judged(self._jobs[t][1]) for t in range(1, complete + 1))
 
     def update(self, from_trick: int = 1) -> int:
         """Hand every complete trick from ``from_trick`` on that is not judged or being judged to the solver
@@ -196,7 +194,7 @@ class LiveReview:
         plays = _plays(self._round)
         handed = 0
         for t in range(from_trick, len(plays) // 4 + 1):
-            if t not in self._jobs or self._jobs[t][0] != 4 or self._jobs[t][1].cancelled():
+            if t not in self._jobs or self._jobs[t][0] != 4 or _dropped(self._jobs[t][1]):
                 self._hand_over(t, plays)
                 handed += 1
         return handed
@@ -216,8 +214,10 @@ class LiveReview:
         last = (len(plays) + 3) // 4  # the last trick with a card played
         for t in range(from_trick, last + 1):
             cards = min(4, len(plays) - 4 * (t - 1))  # a trick in play is judged up to its last card
-            if t not in self._jobs or self._jobs[t][0] != cards or self._jobs[t][1].cancelled():
-                self._hand_over(t, plays)
+            if t in self._jobs and self._jobs[t][0] == cards and self._jobs[t][1].cancel():
+                del self._jobs[t]  # waiting behind other jobs: handed over again, ahead of them
+            if t not in self._jobs or self._jobs[t][0] != cards or _dropped(self._jobs[t][1]):
+                self._hand_over(t, plays, urgent=True)
         end = None if timeout is None else time.monotonic() + timeout
         verdicts: list[Judgement] = []
         for t in range(from_trick, last + 1):
@@ -230,14 +230,15 @@ class LiveReview:
         return _table(replay, plays, first, verdicts)
 
     def cancel(self) -> None:
-        """Drop the tricks that the solver thread has not started (the one it is judging runs to its end)."""
+        """Drop the tricks not judged yet: the waiting ones, and the one the solver thread is judging (its search
+        gives up at the next node).  :meth:`update` hands nothing over after it; :meth:`table` still can."""
         self._cancelled = True
-        for _, job in self._jobs.values():
-            job.cancel()
+        _cancel_jobs(self._jobs)
 
-    def _hand_over(self, trick: int, plays: list[tuple[int, Card]]) -> None:
-        """Give trick ``trick``'s cards played so far to the solver thread, from the position at its start."""
-        from ..solver import Position, judge
+    def _hand_over(self, trick: int, plays: list[tuple[int, Card]], urgent: bool = False) -> None:
+        """Give trick ``trick``'s cards played so far to the solver thread, from the position at its start;
+        ``urgent``: before the jobs that are not (somebody waits for it)."""
+        from ..solver import Position, _background, judge
 
         if self._replay is None:
             self._replay = _replay_start(self._round)
@@ -248,36 +249,27 @@ class LiveReview:
                 self._replay.play(card, seat)
             self._starts.append(Position.from_round(self._replay))
         cards = [card for _, card in plays[4 * (trick - 1):4 * trick]]
-        self._jobs[trick] = (len(cards), _solver_thread_run(judge, self._starts[trick - 1], cards))
+        job = _background(judge, self._starts[trick - 1], cards, urgent=urgent)
+        self._jobs[trick] = (len(cards), job)  # type: ignore[assignment]  # the future of judge's verdicts
 
 
-_SOLVER_THREAD: dict[str, Any] = {}  # the process's solver thread and its queue (made again after a fork)
-_SOLVER_LOCK = threading.Lock()
+def _cancel_jobs(jobs: dict[int, tuple[int, Future[Any]]]) -> None:
+    from ..solver import _stop
+
+    for _, job in list(jobs.values()):
+        _stop(job)
 
 
-def _solver_thread_run(fn: Any, *args: Any) -> Future[Any]:
-    """``fn(*args)`` in the process's solver thread (started on first use, a daemon), after the jobs before it."""
-    with _SOLVER_LOCK:
-        if _SOLVER_THREAD.get("pid") != os.getpid() or not _SOLVER_THREAD["thread"].is_alive():
-            jobs: queue.SimpleQueue[tuple[Future[Any], Any, tuple[Any, ...]]] = queue.SimpleQueue()
-            thread = threading.Thread(target=_solver_thread_loop, args=(jobs,), name="jasslib-review",
-                                      daemon=True)
-            _SOLVER_THREAD.update(pid=os.getpid(), thread=thread, jobs=jobs)
-            thread.start()
-        job: Future[Any] = Future()
-        _SOLVER_THREAD["jobs"].put((job, fn, args))
-    return job
+def _judged(job: Future[Any]) -> bool:
+    """True when ``job`` is done with its verdicts (not cancelled, stopped or failed)."""
+    return job.done() and not job.cancelled() and job.exception() is None
 
 
-def _solver_thread_loop(jobs: queue.SimpleQueue[tuple[Future[Any], Any, tuple[Any, ...]]]) -> None:
-    while True:
-        job, fn, args = jobs.get()
-        if not job.set_running_or_notify_cancel():
-            continue
-        try:
-            job.set_result(fn(*args))
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread by the future
-            job.set_exception(exc)
+def _dropped(job: Future[Any]) -> bool:
+    """True when ``job`` was cancelled before it ran or stopped while it ran (it must be handed over again)."""
+    from ..solver import _Stopped
+
+    return job.cancelled() or (job.done() and isinstance(job.exception(), _Stopped))
 
 
 def review_totals(table: pd.DataFrame) -> pd.DataFrame:
