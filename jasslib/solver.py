@@ -104,10 +104,10 @@ import os
 import queue
 import threading
 import types
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -1322,34 +1322,47 @@ class _Stopped(Exception):
     """A background job stopped while it ran: its result was not kept."""
 
 
-_BG: dict[str, object] = {}  # the thread, its queue, its workspace, the job it runs, whether to stop it
+_Job = tuple[int, int, "Future[Any]", "Callable[..., Any]", tuple[Any, ...]]  # (0 urgent / 1, order, future, fn, args)
+
+
+@dataclass
+class _Background:
+    """The process's solver thread: its queue, its workspace (once it runs), the job it runs, whether to stop it."""
+
+    pid: int
+    thread: threading.Thread
+    jobs: queue.PriorityQueue[_Job]
+    count: Iterator[int]
+    ws: _Workspace | None = None
+    running: Future[Any] | None = None
+    stop: bool = False
+
+
+_BG: list[_Background] = []  # the one of this process (made again after a fork)
 _BG_LOCK = threading.Lock()
 
 
-def _background(fn: object, *args: object, urgent: bool = False) -> Future[object]:
+def _background(fn: Callable[..., Any], *args: Any, urgent: bool = False) -> Future[Any]:
     """``fn(*args)`` in the process's solver thread (started on first use, a daemon; again after a fork): after
     the jobs handed over before it, or with ``urgent`` before every job that is not urgent."""
     with _BG_LOCK:
-        thread = _BG.get("thread")
-        if _BG.get("pid") != os.getpid() or not isinstance(thread, threading.Thread) or not thread.is_alive():
-            jobs: queue.PriorityQueue[tuple[int, int, Future[object], object, tuple[object, ...]]] = (
-                queue.PriorityQueue())
+        if not _BG or _BG[0].pid != os.getpid() or not _BG[0].thread.is_alive():
+            jobs: queue.PriorityQueue[_Job] = queue.PriorityQueue()
             thread = threading.Thread(target=_background_loop, args=(jobs,), name="jasslib-solver", daemon=True)
-            _BG.clear()
-            _BG.update(pid=os.getpid(), thread=thread, jobs=jobs, count=itertools.count(), running=None, stop=False)
+            _BG[:] = [_Background(os.getpid(), thread, jobs, itertools.count())]
             thread.start()
-        job: Future[object] = Future()
-        _BG["jobs"].put((0 if urgent else 1, next(_BG["count"]), job, fn, args))  # type: ignore[attr-defined,call-overload]
+        job: Future[Any] = Future()
+        _BG[0].jobs.put((0 if urgent else 1, next(_BG[0].count), job, fn, args))
     return job
 
 
-def _stop(job: Future[object]) -> None:
+def _stop(job: Future[Any]) -> None:
     """Drop ``job``: cancelled if it waits, stopped within a node if the solver thread runs it (then its future
     holds :class:`_Stopped`); nothing if it is done."""
     with _BG_LOCK:
-        if _BG.get("running") is job:
-            _BG["stop"] = True
-            _BG["ws"].stats[_BUDGET] = 1  # type: ignore[attr-defined]  # the searches of the job give up
+        if _BG and _BG[0].running is job and _BG[0].ws is not None:
+            _BG[0].stop = True
+            _BG[0].ws.stats[_BUDGET] = 1  # the searches of the job give up at their next node
             return
     job.cancel()
 
@@ -1357,37 +1370,39 @@ def _stop(job: Future[object]) -> None:
 def _stop_all() -> None:
     """Drop every job of the solver thread (waiting or running)."""
     with _BG_LOCK:
-        jobs = _BG.get("jobs")
-        waiting = list(jobs.queue) if isinstance(jobs, queue.PriorityQueue) else []
-        running = _BG.get("running")
+        if not _BG or _BG[0].pid != os.getpid():
+            return
+        waiting = list(_BG[0].jobs.queue)
+        running = _BG[0].running
     for entry in waiting:
         entry[2].cancel()
-    if isinstance(running, Future):
+    if running is not None:
         _stop(running)
 
 
-def _background_loop(jobs: queue.PriorityQueue[tuple[int, int, Future[object], object, tuple[object, ...]]]) -> None:
+def _background_loop(jobs: queue.PriorityQueue[_Job]) -> None:
     ws = _workspace()
     with _BG_LOCK:
-        _BG["ws"] = ws
+        me = next(b for b in _BG if b.jobs is jobs)
+        me.ws = ws
     while True:
         _, _, job, fn, args = jobs.get()
         if not job.set_running_or_notify_cancel():
             continue
         with _BG_LOCK:
-            _BG["running"] = job
-            _BG["stop"] = False
+            me.running = job
+            me.stop = False
             ws.stats[_BUDGET] = 0
         error: BaseException | None = None
-        result: object = None
+        result: Any = None
         try:
-            result = fn(*args)  # type: ignore[operator]
+            result = fn(*args)
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread by the future
             error = exc
         with _BG_LOCK:
-            stopped = bool(_BG["stop"])
-            _BG["running"] = None
-            _BG["stop"] = False
+            stopped = me.stop
+            me.running = None
+            me.stop = False
             ws.stats[_BUDGET] = 0
         if stopped:
             job.set_exception(_Stopped("the job was dropped while the solver ran it"))

@@ -250,7 +250,7 @@ class LiveReview:
             self._starts.append(Position.from_round(self._replay))
         cards = [card for _, card in plays[4 * (trick - 1):4 * trick]]
         job = _background(judge, self._starts[trick - 1], cards, urgent=urgent)
-        self._jobs[trick] = (len(cards), job)  # type: ignore[assignment]  # the future of judge's verdicts
+        self._jobs[trick] = (len(cards), job)
 
 
 def _cancel_jobs(jobs: dict[int, tuple[int, Future[Any]]]) -> None:
