@@ -1322,7 +1322,8 @@ class _Stopped(Exception):
     """A background job stopped while it ran: its result was not kept."""
 
 
-_Job = tuple[int, int, "Future[Any]", "Callable[..., Any]", tuple[Any, ...]]  # (0 urgent / 1, order, future, fn, args)
+_Job = tuple[int, int, int, "Future[Any]", "Callable[..., Any]", tuple[Any, ...]]  # (0 urgent / 1, order, epoch,
+# future, fn, args)
 
 
 @dataclass
@@ -1336,6 +1337,7 @@ class _Background:
     ws: _Workspace | None = None
     running: Future[Any] | None = None
     stop: bool = False
+    epoch: int = 0  # _stop_all drops every job handed over before it, even one the thread has just taken
 
 
 _BG: list[_Background] = []  # the one of this process (made again after a fork)
@@ -1352,7 +1354,7 @@ def _background(fn: Callable[..., Any], *args: Any, urgent: bool = False) -> Fut
             _BG[:] = [_Background(os.getpid(), thread, jobs, itertools.count())]
             thread.start()
         job: Future[Any] = Future()
-        _BG[0].jobs.put((0 if urgent else 1, next(_BG[0].count), job, fn, args))
+        _BG[0].jobs.put((0 if urgent else 1, next(_BG[0].count), _BG[0].epoch, job, fn, args))
     return job
 
 
@@ -1363,8 +1365,8 @@ def _stop(job: Future[Any]) -> None:
         if _BG and _BG[0].running is job and _BG[0].ws is not None:
             _BG[0].stop = True
             _BG[0].ws.stats[_BUDGET] = 1  # the searches of the job give up at their next node
-            return
-    job.cancel()
+        else:
+            job.cancel()
 
 
 def _stop_all() -> None:
@@ -1372,10 +1374,11 @@ def _stop_all() -> None:
     with _BG_LOCK:
         if not _BG or _BG[0].pid != os.getpid():
             return
+        _BG[0].epoch += 1
         waiting = list(_BG[0].jobs.queue)
         running = _BG[0].running
     for entry in waiting:
-        entry[2].cancel()
+        entry[3].cancel()
     if running is not None:
         _stop(running)
 
@@ -1386,10 +1389,12 @@ def _background_loop(jobs: queue.PriorityQueue[_Job]) -> None:
         me = next(b for b in _BG if b.jobs is jobs)
         me.ws = ws
     while True:
-        _, _, job, fn, args = jobs.get()
-        if not job.set_running_or_notify_cancel():
-            continue
-        with _BG_LOCK:
+        _, _, epoch, job, fn, args = jobs.get()
+        with _BG_LOCK:  # running, or dropped: never in between for _stop and _stop_all
+            if epoch != me.epoch:
+                job.cancel()
+            if not job.set_running_or_notify_cancel():
+                continue
             me.running = job
             me.stop = False
             ws.stats[_BUDGET] = 0
