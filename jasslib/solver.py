@@ -1283,6 +1283,7 @@ class _Workspace:
         self.sc = np.zeros((_PLIES, 9), dtype=np.int64)
         self.stats = np.zeros(7, dtype=np.int64)
         self.gen = 0
+        self.wraps = 0  # how often the generation numbers wrapped around (a _Shared generation is void after it)
 
     @property
     def nbytes(self) -> int:
@@ -1296,9 +1297,48 @@ class _Workspace:
             self.pt.fill(-1)
             self.lt.fill(-1)
             self.gen = 0
+            self.wraps += 1
         first = self.gen + 1
         self.gen += count
         return first
+
+
+class _Shared:
+    """One generation of a workspace's tables kept for several searches of positions of one deal, under one
+    contract and ruleset (the tricks of a round that :class:`jasslib.analysis.LiveReview` hands over one by one):
+    each search starts from what the ones before it left in the tables, e.g. trick 1's judgement from the
+    opening position's value solved while the trick was played.
+
+    Sound because the tables key a position on the cards still held (with the leader and the match flags), and
+    within one deal those cards fix the four hands: so every position searched in the generation must hold
+    only cards its seat held at the first one (cards only leave hands), under the same contract and ruleset.
+    :meth:`generation` checks that and gives a position that does not fit a fresh generation of its own; a
+    generation whose numbers the workspace has since reused (wrap-around) is replaced by a fresh one.
+    """
+
+    __slots__ = ("hands", "contract", "ruleset", "ws", "gen", "wraps")
+
+    def __init__(self) -> None:
+        self.hands: tuple[int, ...] = ()
+        self.contract: Contract | None = None
+        self.ruleset: Ruleset | None = None
+        self.ws: _Workspace | None = None
+        self.gen = 0
+        self.wraps = -1
+
+    def generation(self, ws: _Workspace, pos: Position) -> int:
+        """The generation to search ``pos`` in with ``ws``: the shared one if ``pos`` fits it, else a fresh one."""
+        hands = tuple(h.mask for h in pos.hands)
+        if not self.hands:
+            self.hands, self.contract, self.ruleset = hands, pos.contract, pos.ruleset
+        fits = (pos.contract == self.contract and pos.ruleset == self.ruleset
+                and all(h & ~first == 0 for h, first in zip(hands, self.hands)))
+        if not fits:
+            return ws.generations(1)
+        if self.ws is not ws or self.wraps != ws.wraps:
+            self.ws, self.gen = ws, ws.generations(1)
+            self.wraps = ws.wraps
+        return self.gen
 
 
 _LOCAL = threading.local()
@@ -1858,6 +1898,12 @@ def judge(position: Position | Round, cards: Iterable[CardLike]) -> tuple[Judgem
     >>> first.value, first.best_value, str(first.best), first.loss
     ((52, 0), (25, 27), '7♦ 8♦', 54)
     """
+    return _judge(position, cards)
+
+
+def _judge(position: Position | Round, cards: Iterable[CardLike], shared: _Shared | None = None
+           ) -> tuple[Judgement, ...]:
+    """:func:`judge`, its searches in ``shared``'s generation if given (see :class:`_Shared`)."""
     pos = _position(position)
     if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
         raise CardParseError(f"cards: the cards of the line in playing order, in a list, got {excerpt(cards)}")
@@ -1869,7 +1915,7 @@ def judge(position: Position | Round, cards: Iterable[CardLike]) -> tuple[Judgem
         positions.append(positions[-1].play(c))
     st = _State(pos)
     ws = _workspace()
-    gen = ws.generations(1)
+    gen = ws.generations(1) if shared is None else shared.generation(ws, pos)
     out: list[Judgement] = []
     d_here: int | None = None  # the exact difference d of the position before the next card
     for before, c in zip(positions, line):
@@ -1892,6 +1938,14 @@ def judge(position: Position | Round, cards: Iterable[CardLike]) -> tuple[Judgem
         out.append(Judgement(before, c, st.teams(d_card), st.teams(v), best))
         d_here = d_card - st.play(card)
     return tuple(out)
+
+
+def _value_in(position: Position, shared: _Shared) -> int:
+    """The exact difference d of ``position`` (team 0 - team 1), searched in ``shared``'s generation: a head
+    start for the judgements that follow in it (:class:`jasslib.analysis.LiveReview`, at the opening lead)."""
+    st = _State(position)
+    ws = _workspace()
+    return st.exact(ws, shared.generation(ws, position))
 
 
 def _principal_variation(st: _State, ws: _Workspace, gen: int, d: int, first: int) -> tuple[Card, ...]:

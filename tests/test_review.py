@@ -488,16 +488,16 @@ def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_o
 
     import jasslib.solver
 
-    real = jasslib.solver.judge
+    real = jasslib.solver._judge  # what the solver thread runs for a LiveReview (judge in a shared generation)
     gate = threading.Event()
     started = threading.Event()
 
-    def held(position, cards):  # noqa: ANN001, ANN202
+    def held(position, cards, shared=None):  # noqa: ANN001, ANN202
         started.set()
         assert gate.wait(30), "the test never opened the gate"
-        return real(position, cards)
+        return real(position, cards, shared)
 
-    monkeypatch.setattr(jasslib.solver, "judge", held)
+    monkeypatch.setattr(jasslib.solver, "_judge", held)
     r = Round.deal(seed=4)
     r.choose("obenabe")
     for _ in range(8):
@@ -515,10 +515,10 @@ def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_o
     assert live.judged == 0 and not live.ready
     assert live.table().equals(a.review(r)) and live.ready and live.judged == 2  # judged again, in full
 
-    def broken(position, cards):  # noqa: ANN001, ANN202
+    def broken(position, cards, shared=None):  # noqa: ANN001, ANN202
         raise RuntimeError("solver exploded")
 
-    monkeypatch.setattr(jasslib.solver, "judge", broken)
+    monkeypatch.setattr(jasslib.solver, "_judge", broken)
     r.play(max(r.legal_cards()))
     with pytest.raises(RuntimeError, match="solver exploded"):
         a.LiveReview(r).table()
@@ -544,18 +544,18 @@ def test_a_review_waited_for_goes_before_the_others_and_a_dropped_one_is_not_jud
 
     import jasslib.solver
 
-    real = jasslib.solver.judge
+    real = jasslib.solver._judge
     gate = threading.Event()
     order = []
 
-    def recorded(position, cards):  # noqa: ANN001, ANN202
+    def recorded(position, cards, shared=None):  # noqa: ANN001, ANN202
         if not order:
             assert gate.wait(30), "the test never opened the gate"
         if threading.current_thread().name == "jasslib-solver":  # not review()'s own judge, in this thread
             order.append(position)
-        return real(position, cards)
+        return real(position, cards, shared)
 
-    monkeypatch.setattr(jasslib.solver, "judge", recorded)
+    monkeypatch.setattr(jasslib.solver, "_judge", recorded)
 
     def round_of(seed: int) -> Round:
         r = Round.deal(seed=seed)
@@ -581,3 +581,62 @@ def test_a_review_waited_for_goes_before_the_others_and_a_dropped_one_is_not_jud
     starts = [(holder._starts[0], "holder"), (a_live._starts[0], "a"), (b_live._starts[0], "b"), (gone_start, "gone")]
     trick1 = [name for position in order for start, name in starts if position == start]
     assert trick1 == ["holder", "b", "a"]  # the trick 1 of each review, in the order judged; none of the dropped
+
+
+def test_live_review_starts_on_the_opening_position_as_soon_as_the_contract_is_named(monkeypatch) -> None:
+    """The head start: once the contract is named, update() hands over the opening position's value (the bulk of
+    trick 1's judgement) while trick 1 is played, in the round's one shared generation; not counted as a trick,
+    not handed over twice, none when the review starts later; table() drops it if it has not begun."""
+    import threading
+
+    import jasslib.solver
+    from jasslib.solver import _State
+
+    r = Round.deal(seed=8)
+    live = a.LiveReview(r)
+    assert live.update() == 0 and live._jobs == {}  # no contract yet
+    r.choose("obenabe")
+    assert live.update() == 0 and sorted(live._jobs) == [0] and live.judged == 0
+    start = Position.from_round(_replayed(r, 0))
+    assert _State(start).teams(live._jobs[0][1].result(30)) == value(start)
+    r.play(max(r.legal_cards()))
+    assert live.update() == 0 and sorted(live._jobs) == [0]  # once
+    later = Round.deal(seed=8)
+    later.choose("obenabe")
+    assert a.LiveReview(later).update(from_trick=2) == 0  # a review from trick 2 needs no head start
+    for _ in range(3):
+        r.play(max(r.legal_cards()))
+    assert live.update() == 1 and live.table().equals(a.review(r))
+
+    gate, started = threading.Event(), threading.Event()
+    real = jasslib.solver._judge
+
+    def held(position, cards, shared=None):  # noqa: ANN001, ANN202
+        started.set()
+        assert gate.wait(30), "the test never opened the gate"
+        return real(position, cards, shared)
+
+    monkeypatch.setattr(jasslib.solver, "_judge", held)
+    holder = Round.deal(seed=9)
+    holder.choose("obenabe")
+    for _ in range(4):
+        holder.play(max(holder.legal_cards()))
+    holding = a.LiveReview(holder)
+    assert holding.update() == 1 and started.wait(30)  # the thread is busy with the holder's trick 1
+    fresh = Round.deal(seed=10)
+    fresh.choose("undenufe")
+    waiting = a.LiveReview(fresh)
+    waiting.update()
+    head = waiting._jobs[0][1]
+    fresh.play(max(fresh.legal_cards()))
+    threading.Timer(0.2, gate.set).start()
+    assert waiting.table().equals(a.review(fresh)) and head.cancelled() and 0 not in waiting._jobs
+
+
+def _replayed(r: Round, cards: int) -> Round:
+    from jasslib.analysis.postmortem import _plays, _replay_start
+
+    replay = _replay_start(r)
+    for seat, card in _plays(r)[:cards]:
+        replay.play(card, seat)
+    return replay

@@ -761,3 +761,43 @@ def test_solver_anatomy_still_finds_every_line_it_counts_at() -> None:
     assert source.count("stats[") > open(solver_module.__file__, encoding="utf-8").read().count("stats[") + 10
     with pytest.raises(SystemExit, match="anchor"):
         anatomy._patch(source, "a line the solver never had", "")
+    loose = anatomy.no_slack_source()  # --no-slack: the one line that takes the slack, set to 0
+    compile(loose, "anatomy_no_slack.py", "exec")
+    assert "slack = 0\n" in loose and "slack = _shape_slack(" not in loose
+
+
+def test_a_shared_generation_serves_only_positions_of_its_deal_contract_and_ruleset() -> None:
+    """solver._Shared (LiveReview's one generation for a round's searches): positions whose hands are within the first
+    one's, under its contract and ruleset, share it; any other position gets a fresh generation; after the
+    workspace's generation numbers wrapped around, a new one is taken (the old number may be another deal's)."""
+    from jasslib.solver import _judge, _Shared, _State, _value_in, _Workspace
+
+    start = Position.from_round(_chosen(Round.deal(seed=5), "obenabe"))
+    later = start
+    for _ in range(5):  # a trick and a card: cards only left the hands
+        later = later.play(min(later.legal_cards()))
+    ws = _Workspace()
+    shared = _Shared()
+    gen = shared.generation(ws, start)
+    assert shared.generation(ws, later) == gen
+    others = (Position.from_round(_chosen(Round.deal(seed=6), "obenabe")),
+              Position.from_round(_chosen(Round.deal(seed=5), "undenufe")),
+              Position.from_round(_chosen(Round.deal(seed=5, ruleset=MODERN), "obenabe")))
+    fresh = [shared.generation(ws, p) for p in others]
+    assert gen not in fresh and len(set(fresh)) == 3 and shared.generation(ws, start) == gen
+    ws.gen = solver_module._GEN_LIMIT - 1  # the next reservation wraps around (the tables are cleared)
+    ws.generations(1)
+    again = shared.generation(ws, start)
+    assert ws.wraps == shared.wraps == 1 and again != gen and shared.generation(ws, later) == again
+    # the head start and the judgements in one generation give what fresh searches give
+    shared = _Shared()
+    d = _value_in(start, shared)
+    assert _State(start).teams(d) == value(start)
+    line = [min(start.legal_cards())]
+    assert _judge(start, line, shared) == judge(start, line)
+    assert _judge(later, [min(later.legal_cards())], shared) == judge(later, [min(later.legal_cards())])
+
+
+def _chosen(r: Round, contract: str) -> Round:
+    r.choose(contract)
+    return r

@@ -945,7 +945,7 @@ def test_review_failure_is_a_friendly_message(monkeypatch, ahead: bool):
     # without review_ahead the Review calls analysis.review; with it the solver thread's judge fails, and the
     # error reaches the Review through the thread's future
     monkeypatch.setattr(jasslib.analysis, "review", broken)
-    monkeypatch.setattr(jasslib.solver, "judge", broken)
+    monkeypatch.setattr(jasslib.solver, "_judge", broken)  # judge's own body, and what the solver thread runs
     p = RoundPlayer(seed=REVIEW_SEED, review_ahead=ahead)
     finish_round(p)
     p.review_button.click()  # must not raise
@@ -1022,9 +1022,10 @@ def test_a_trump_round_is_reviewed_from_trick_1_judged_while_it_was_played() -> 
     p = RoundPlayer(seed=REVIEW_SEED, seat=1)  # seat 0, a bot, names ♦ trump
     assert isinstance(p.live_review, LiveReview) and p.review_start() == 1
     live = p.live_review
+    assert sorted(live._jobs) == [0]  # the contract is named: the opening position's value goes first (head start)
     while not p.round.done:
         p.hand_buttons[min(p.round.legal_cards())].click()
-        assert sorted(live._jobs) == list(range(1, len(p.round.tricks) + 1))  # handed over at once
+        assert sorted(live._jobs) == list(range(len(p.round.tricks) + 1))  # each trick handed over at once
     p.review_button.click()
     assert live.ready and live.judged == 9
     assert p.last_review.trick.min() == 1 and len(p.last_review) == 36
@@ -1044,21 +1045,22 @@ def test_new_round_stops_the_solver_on_the_last_rounds_first_trick(monkeypatch) 
     import jasslib.solver
     from jasslib.solver import _Stopped
 
-    real = jasslib.solver.judge
+    real = jasslib.solver._judge
     started, gate = threading.Event(), threading.Event()
 
-    def held_first_trick(position, cards):  # noqa: ANN001, ANN202
+    def held_first_trick(position, cards, shared=None):  # noqa: ANN001, ANN202
         if len(position.hands[0]) == 9 and not gate.is_set():  # the old round's trick 1 runs until New round
             started.set()
             gate.wait(30)
-        return real(position, cards)
+        return real(position, cards, shared)
 
-    monkeypatch.setattr(jasslib.solver, "judge", held_first_trick)
+    monkeypatch.setattr(jasslib.solver, "_judge", held_first_trick)
     p = RoundPlayer(seed=REVIEW_SEED, seat=1)
     finish_round(p)
     old = p.live_review
     assert started.wait(30)
-    jobs = [job for _, job in old._jobs.values()]
+    jobs = [old._jobs[t][1] for t in range(1, 10)]  # trick 1 runs, 2..9 wait (0: the head start, done before)
+    assert old._jobs[0][1].done()
     p.new_round_button.click()
     gate.set()
     assert isinstance(jobs[0].exception(30), _Stopped) and all(job.cancelled() for job in jobs[1:])
@@ -1072,15 +1074,15 @@ def test_a_review_that_waits_for_the_solver_thread_says_how_far_it_is(monkeypatc
 
     import jasslib.solver
 
-    real = jasslib.solver.judge
+    real = jasslib.solver._judge
     gate = threading.Event()
 
-    def slow_last_trick(position, cards):  # noqa: ANN001, ANN202
+    def slow_last_trick(position, cards, shared=None):  # noqa: ANN001, ANN202
         if len(position.hands[0]) == 1:  # trick 9 waits until the Review has said how far it is twice
             gate.wait(30)
-        return real(position, cards)
+        return real(position, cards, shared)
 
-    monkeypatch.setattr(jasslib.solver, "judge", slow_last_trick)
+    monkeypatch.setattr(jasslib.solver, "_judge", slow_last_trick)
     p = RoundPlayer(seed=REVIEW_SEED, seat=1)
     p.REVIEW_PROGRESS_EVERY = 0.05
     said = []
@@ -1107,8 +1109,9 @@ def test_without_review_ahead_nothing_is_solved_before_the_review(monkeypatch, h
     from jasslib.widgets.round_player import REVIEW_AHEAD_ENV
 
     calls = []
-    real = jasslib.solver.judge
-    monkeypatch.setattr(jasslib.solver, "judge", lambda *a: calls.append(a) or real(*a))
+    real, real_value = jasslib.solver._judge, jasslib.solver._value_in  # judge's body; the head start
+    monkeypatch.setattr(jasslib.solver, "_judge", lambda *a: calls.append(a) or real(*a))
+    monkeypatch.setattr(jasslib.solver, "_value_in", lambda *a: calls.append(a) or real_value(*a))
     if how == "environment":
         monkeypatch.setenv(REVIEW_AHEAD_ENV, "off")
         p = RoundPlayer(seed=REVIEW_SEED, seat=1)

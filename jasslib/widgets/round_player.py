@@ -18,10 +18,11 @@ True
 True
 
 Once the round is over, **Review** judges every card with all cards open (double dummy,
-:func:`jasslib.analysis.review`), from trick 1 in every contract: each trick is judged in the background as
-soon as it is complete (:class:`jasslib.analysis.LiveReview`), so the slow first trick of a trump contract is
-solved while the learner plays the others.  Each of the learner's cards is marked best or "lost N points" with
-the best cards shown, and the same for the bots, with each seat's and team's total.  Above it, the
+:func:`jasslib.analysis.review`), from trick 1 in every contract: the round is judged in the background from the
+moment its contract is named, each trick as soon as it is complete (:class:`jasslib.analysis.LiveReview`), so the
+slow first trick of a trump contract is solved while the learner plays.  Each of the learner's cards is marked
+best or "lost N points" with the best cards shown, and the same for the bots, with each seat's and team's total.
+Above it, the
 learner's cards are judged from what the learner could see (the Hint's search, from trick 1), with the
 round's **accuracy**; **Learn from your mistakes** (:attr:`RoundPlayer.mistakes`, a
 :class:`~jasslib.widgets.mistakes.MistakesPanel`) goes back to each card that cost at least
@@ -116,7 +117,8 @@ class RoundPlayer:
     :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
 
     ``review_ahead`` (default True, or :data:`REVIEW_AHEAD_ENV`) judges each trick with all cards open in a
-    background thread once it is complete (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the
+    background thread once it is complete, starting on the opening position when the contract is named
+    (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the
     Review is then ready, or nearly, when the round ends.  It costs the solver's CPU time for every round,
     reviewed or not (a trump round: a median of 3-5 s, up to tens of seconds); on a server shared by a class,
     ``review_ahead=False`` solves only the rounds that are reviewed, and then from trick 2 with trumps
@@ -501,7 +503,8 @@ class RoundPlayer:
         return self.trump_review_from
 
     def _judge_ahead(self) -> None:
-        """Hand the tricks completed since the last move to the live review's solver thread (review_ahead)."""
+        """Hand the tricks completed since the last move (and, once the contract is named, the opening position)
+        to the live review's solver thread (review_ahead)."""
         if self.live_review is not None:
             self.live_review.update(self.review_start() if self.round.contract is not None else 1)
 
