@@ -27,6 +27,13 @@ counters added (the copy's ``stats`` array is longer, nothing else differs; ever
    keyed on relative ranks (partition search) can share an exact value only between positions with equal
    points at equal places, so the last two columns bound what it could share.
 
+With ``--no-slack`` it measures instead what the slack costs at most: the same deals are solved by a second copy of
+the solver whose shape table takes the bounds of a position of the same shape *as they are*, without the slack
+(unsound: its values may be wrong, and it counts them), beside the solver as it is, and it prints both node
+counts.  A sound transfer of bounds between the positions of one shape can at best take the bounds as they are
+where the points differ in the cards' favour, so this is about the most that any tighter transfer (the capture
+masks above, partition search with point bounds) could save through the shape table.
+
 Counts do not depend on the load; times are not printed (the counters cost time).
 """
 # ruff: noqa: E501  (the anchors are lines of the solver's source, indented as there)
@@ -135,12 +142,20 @@ def patched_source(log: int) -> str:
     return s
 
 
-def instrumented(log: int) -> ModuleType:
-    """The solver with counters as a module of its own (compiled afresh: numba does not cache it)."""
-    s = patched_source(log)
-    path = Path(tempfile.mkdtemp(prefix="solver-anatomy-")) / "solver_anatomy_copy.py"
+def no_slack_source() -> str:
+    """The solver's source with the shape table's slack set to 0 (unsound; see ``--no-slack``)."""
+    s = _SOURCE.read_text(encoding="utf-8")
+    s = re.sub(r"^from \.(\w*) import", lambda m: f"from jasslib.{m.group(1)} import" if m.group(1)
+               else "from jasslib import", s, flags=re.M)
+    return _patch(s, "slack = _shape_slack(alive, pt[pi + q, 2], points, order)", "slack = 0")
+
+
+def instrumented(log: int, source: str | None = None, name: str = "solver_anatomy_copy") -> ModuleType:
+    """The solver with counters (or ``source``) as a module of its own (compiled afresh: numba does not cache it)."""
+    s = patched_source(log) if source is None else source
+    path = Path(tempfile.mkdtemp(prefix="solver-anatomy-")) / f"{name}.py"
     path.write_text(s, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("solver_anatomy_copy", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
@@ -181,8 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--distinct", default="", help="cards left at the boundaries to count distinct positions of, "
                     "e.g. 16,20 (slow: a Python pass over up to millions of positions)")
     ap.add_argument("--log", type=int, default=12_000_000, help="room for logged boundaries (6 numbers each)")
+    ap.add_argument("--no-slack", action="store_true", help="nodes with the shape table's slack set to 0 (unsound) "
+                    "beside the solver as it is: the most a tighter transfer of bounds could save")
     args = ap.parse_args(argv)
     contracts = [int(c) for c in args.contracts.split(",")]
+    if args.no_slack:
+        return no_slack(contracts, args.deals)
     levels = [int(x) for x in args.distinct.split(",") if x]
     S = instrumented(args.log if levels else 0)
     hands = fast.deal_batch("bench-solver", 0, args.deals)
@@ -229,6 +248,30 @@ def main(argv: list[str] | None = None) -> int:
             v, ex, sh, sp, ow = seen[n]
             print(f"  boundaries with {n} cards left: {v:,} entered, distinct: {ex:,} positions, {sh:,} shapes, "
                   f"{sp:,} shapes with points, {ow:,} by each player's points per suit")
+    return 0
+
+
+def no_slack(contracts: list[int], deals: int) -> int:
+    """``--no-slack``: per contract, the nodes of the solver as it is and of the copy without the slack."""
+    loose = instrumented(0, no_slack_source(), "anatomy_no_slack")
+    hands = fast.deal_batch("bench-solver", 0, deals)
+    print(f"{deals} deals per contract (deal_batch seed 'bench-solver'), full deals from the opening lead: nodes of the "
+          "solver as it is and with the shape table's bounds taken without the slack (unsound)")
+    print("contract | nodes as is | without the slack | saved | deals whose value came out wrong")
+    for contract in contracts:
+        counts = [0, 0]
+        wrong = 0
+        for i in range(deals):
+            masks = [int(m) for m in hands[i]]
+            values = []
+            for j, mod in enumerate((solver, loose)):
+                ws = mod._workspace()
+                ws.stats[:] = 0
+                values.append(mod.dd_points(masks, contract))
+                counts[j] += int(ws.stats[0])
+            wrong += values[1] != values[0]
+        print(f"{contract} | {counts[0]:,} | {counts[1]:,} | {1 - counts[1] / counts[0]:.1%} | {wrong} of {deals}",
+              flush=True)
     return 0
 
 
