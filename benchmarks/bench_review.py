@@ -13,12 +13,15 @@ on every card (they must).  Target of issue 19: a whole round from trick 1 in at
 ``--baseline 0`` leaves the baseline out (it takes many seconds a round in trump contracts from trick 1).
 
 ``--live 2,4,8`` measures the Review of :class:`jasslib.analysis.LiveReview` (what the RoundPlayer does): each trick
-is judged on its own (``judge`` from the trick's start) as soon as it is complete, by one solver thread, while the
-learner plays on.  Each trick's CPU seconds are measured (judged one after the other, as the thread does), and the
-wait at the Review is computed for a learner who takes ``pace`` seconds a trick: trick t is handed over at
-``t * pace``, the thread judges the tricks in order (a trick starts when it is handed over and the one before is
-done), the Review is clicked at ``9 * pace``; wait = what the thread still has to do then (it has a core to itself:
-the kernel waits for the learner).  ``--live-real N`` checks that model on the first N rounds with real sleeps.
+is judged (``judge`` from the trick's start) as soon as it is complete, by one solver thread, while the learner
+plays on; and as soon as the contract is named the thread starts on the opening position's value (the head start),
+all the round's searches in one generation of its tables.  Each job's CPU seconds are measured (one after the
+other, as the thread does them), and the wait at the Review is computed for a learner who takes ``pace`` seconds a
+trick: the head start is handed over at 0, trick t at ``t * pace``, the thread does them in order (a job starts
+when it is handed over and the one before is done), the Review is clicked at ``9 * pace``; wait = what the thread
+still has to do then (it has a core to itself: the kernel waits for the learner).  Beside it, on the same rounds,
+the LiveReview before the head start (each trick judged with a fresh table, none before trick 1 is complete).
+``--live-real N`` checks the model on the first N rounds with real sleeps.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from jasslib import Card, Contract, Round
 from jasslib.analysis import LiveReview, review
 from jasslib.analysis.postmortem import _plays, _replay_start
 from jasslib.players import RuleBasedPlayer, play_round
-from jasslib.solver import Position, judge, solve
+from jasslib.solver import Position, _judge, _Shared, _value_in, solve
 
 
 def _rounds(contract: Contract, n: int) -> list[Round]:
@@ -59,16 +62,23 @@ def review_by_solve(rnd: Round, from_trick: int) -> list[tuple[int, int, str]]:
     return out
 
 
-def trick_times(rnd: Round) -> list[float]:
-    """CPU seconds of each trick's judgement as LiveReview hands it over: ``judge`` from the trick's start."""
+def trick_times(rnd: Round, head_start: bool = True) -> list[float]:
+    """CPU seconds of the jobs of a LiveReview of ``rnd``: the head start (the opening position's value; 0.0
+    without ``head_start``), then each trick's judgement from its start, all in one shared generation as
+    LiveReview does them (without ``head_start``: each trick with a fresh table, as before the head start)."""
     replay = _replay_start(rnd)
     plays = _plays(rnd)
-    out = []
+    shared = _Shared() if head_start else None
+    out = [0.0]
+    if shared is not None:
+        c = time.process_time()
+        _value_in(Position.from_round(replay), shared)
+        out[0] = time.process_time() - c
     for t in range(9):
         cards = plays[4 * t:4 * t + 4]
         start = Position.from_round(replay)
         c = time.process_time()
-        judge(start, [card for _, card in cards])
+        _judge(start, [card for _, card in cards], shared)
         out.append(time.process_time() - c)
         for seat, card in cards:
             replay.play(card, seat)
@@ -76,23 +86,26 @@ def trick_times(rnd: Round) -> list[float]:
 
 
 def wait_at_review(times: list[float], pace: float) -> float:
-    """The wait at the Review when trick t (1..9) is handed over at t * pace and judged in order by one thread."""
-    done = 0.0
-    for t, dur in enumerate(times, 1):
+    """The wait at the Review when the head start (``times[0]``) is handed over at 0 and trick t (1..9) at
+    t * pace, all done in order by one thread."""
+    done = times[0]
+    for t, dur in enumerate(times[1:], 1):
         done = max(done, t * pace) + dur
     return max(0.0, done - 9 * pace)
 
 
 def wait_for_real(rnd: Round, pace: float) -> float:
-    """The same wait measured: the round's cards replayed with ``pace`` seconds of sleep a trick and a LiveReview
-    updated after every card, then the wall seconds of its table()."""
+    """The same wait measured: a LiveReview updated once the contract is named and after every card, the round's
+    cards replayed a trick every ``pace`` seconds (each trick's four cards at the end of its time), then the wall
+    seconds of its table()."""
     replay = _replay_start(rnd)
     live = LiveReview(replay)
-    for k, (seat, card) in enumerate(_plays(rnd), 1):
-        replay.play(card, seat)
-        live.update()
+    live.update()
+    for k, (seat, card) in enumerate(_plays(rnd)):
         if k % 4 == 0:
             time.sleep(pace)
+        replay.play(card, seat)
+        live.update()
     t = time.perf_counter()
     live.table()
     return time.perf_counter() - t
@@ -154,19 +167,23 @@ def live(args: argparse.Namespace) -> None:
     paces = [float(p) for p in args.live.split(",")]
     warm = _rounds(Contract.OBENABE, 1)[0]
     trick_times(warm)
-    print(f"LiveReview: {args.rounds} rule-based rounds per contract; CPU s per round (all nine tricks, trick 1's "
-          "share) and the wait at the Review (median / p95 / max) for a learner taking `pace` s a trick")
-    print(f"{'contract':10} {'CPU median':>10} {'p95':>7} {'max':>7} {'trick 1':>8}  "
+    print(f"LiveReview: {args.rounds} rule-based rounds per contract; CPU s per round (the head start and all nine "
+          "tricks; the share of the head start and trick 1) and the wait at the Review (median / p95 / max) for a "
+          "learner taking `pace` s a trick; 'before': each trick with a fresh table, no head start (same rounds)")
+    print(f"{'contract':10} {'':7} {'CPU median':>10} {'p95':>7} {'max':>7} {'head+1':>7}  "
           + "  ".join(f"{'wait @' + format(p, 'g') + ' s':>22}" for p in paces))
     for name in args.contracts.split(","):
         rounds = _rounds(Contract.parse(name), args.rounds)
-        times = [trick_times(r) for r in rounds]
-        total = np.array([sum(t) for t in times])
-        first = sum(t[0] for t in times) / max(total.sum(), 1e-9)
-        waits = [" ".join(f"{x:6.2f}" for x in _spread([wait_at_review(t, p) for t in times])) for p in paces]
-        print(f"{name:10} {np.median(total):10.3f} {np.percentile(total, 95):7.2f} {total.max():7.2f} "
-              f"{first:7.0%}   " + "  ".join(f"{w:>22}" for w in waits), flush=True)
-        for r, t in list(zip(rounds, times))[:args.live_real]:
+        for label, head in (("now", True), ("before", False)):
+            times = [trick_times(r, head) for r in rounds]
+            total = np.array([sum(t) for t in times])
+            first = sum(t[0] + t[1] for t in times) / max(total.sum(), 1e-9)
+            waits = [" ".join(f"{x:6.2f}" for x in _spread([wait_at_review(t, p) for t in times])) for p in paces]
+            print(f"{name:10} {label:7} {np.median(total):10.3f} {np.percentile(total, 95):7.2f} {total.max():7.2f} "
+                  f"{first:6.0%}   " + "  ".join(f"{w:>22}" for w in waits), flush=True)
+            if head:
+                head_times = times
+        for r, t in list(zip(rounds, head_times))[:args.live_real]:
             for p in paces:
                 real = wait_for_real(r, p)
                 print(f"  {name} seed {r.seed}, {p:g} s a trick: wait {real:.2f} s measured, "
