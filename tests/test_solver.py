@@ -801,3 +801,31 @@ def test_a_shared_generation_serves_only_positions_of_its_deal_contract_and_rule
 def _chosen(r: Round, contract: str) -> Round:
     r.choose(contract)
     return r
+
+
+@pytest.mark.parametrize("contract", ["obenabe", "undenufe", "hearts"])
+def test_a_rounds_tricks_judged_in_one_shared_generation_are_judged_as_with_fresh_tables(contract: str) -> None:
+    """What LiveReview does: the head start, then every trick of a round judged in order in one generation, with
+    the tricks of another deal judged in between in the same workspace (they get generations of their own); each
+    verdict equals judge() with a fresh table.  The trump round from trick 2 on (trick 1 takes seconds)."""
+    from jasslib.analysis.postmortem import _plays, _replay_start
+    from jasslib.players import RuleBasedPlayer, play_round
+    from jasslib.solver import _judge, _Shared, _value_in
+
+    first = 1 if contract in ("obenabe", "undenufe") else 2
+    rounds = [play_round(_chosen(Round.deal(seed=seed), contract), [RuleBasedPlayer()] * 4) for seed in (21, 22)]
+    replays = [_replay_start(r) for r in rounds]
+    plays = [_plays(r) for r in rounds]
+    for replay, line in zip(replays, plays):
+        for seat, card in line[:4 * (first - 1)]:
+            replay.play(card, seat)
+    shared = [_Shared(), _Shared()]
+    for i in (0, 1):
+        _value_in(Position.from_round(replays[i]), shared[i])
+    for t in range(first - 1, 9):
+        for i in (0, 1):  # the two rounds' tricks interleaved, as two learners' reviews in one solver thread
+            start = Position.from_round(replays[i])
+            cards = [card for _, card in plays[i][4 * t:4 * t + 4]]
+            assert _judge(start, cards, shared[i]) == judge(start, cards), (contract, i, t + 1)
+            for seat, card in plays[i][4 * t:4 * t + 4]:
+                replays[i].play(card, seat)
