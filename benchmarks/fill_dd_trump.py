@@ -3,6 +3,8 @@
     python benchmarks/fill_dd_trump.py                 # go on where the last run stopped (Ctrl-C any time)
     python benchmarks/fill_dd_trump.py --jobs 2        # on both cores
     python benchmarks/fill_dd_trump.py --status        # how many are done, and the CPU hours left
+    python benchmarks/fill_dd_trump.py --reference     # the same deals by the reference solver (see below)
+    python benchmarks/fill_dd_trump.py --reference --status
 
 How the trump columns of deals 400..1999 of :func:`jasslib.ddtable.sample` were made (issue 19).  Deals 0..399 of
 that table were solved earlier under all six contracts, and Obenabe and Undenufe of all 2,000 deals; the trump
@@ -17,6 +19,13 @@ table holds its values.
 Before it solves, a run checks that its deals are the shipped ones (each hand of deal 400 and of the last deal)
 and, if the file has rows, solves its first row again and compares.  To solve the deals again with a changed
 solver, move the file away and run the script (``--limit`` solves a part).
+
+``--reference`` solves the same deals with the reference solver (``tests/solver_reference.py``, the solver before
+issue 19) into ``benchmarks/data/dd_trump_reference.csv`` (same columns), deal 400 first, and says on the spot
+when a deal disagrees with ``dd_trump.csv``: issue 19's comparison of the new solver with the old one on the
+trump contracts of these 1,600 deals (the rest of the 2,000 shipped deals was compared by
+``solver_exactness.py``'s part (e)).  The old solver is slower (about 3x the CPU), so this too goes a part at a
+time; the tests check that every row of that file equals the row of ``dd_trump.csv``.
 """
 
 from __future__ import annotations
@@ -30,10 +39,11 @@ from pathlib import Path
 
 import numpy as np
 
-from jasslib import ddtable, fast, solver
+from jasslib import CLASSIC, ddtable, fast, solver
 
 HERE = Path(__file__).resolve().parent
 CSV = HERE / "data" / "dd_trump.csv"
+REFERENCE_CSV = HERE / "data" / "dd_trump_reference.csv"
 HEADER = "deal,dd_clubs,dd_spades,dd_hearts,dd_diamonds,cpu_s\n"
 FIRST, LAST = 400, ddtable.SAMPLE_DEALS  # deals FIRST .. LAST - 1
 TRUMPS = ddtable.DD_COLUMNS[:4]
@@ -59,6 +69,22 @@ def solve_deal(deal: int) -> str:
     return f"{deal},{row[0]},{row[1]},{row[2]},{row[3]},{time.process_time() - start:.2f}\n"
 
 
+def solve_deal_reference(deal: int) -> str:
+    """One deal's row of the reference file: the four trump values by the reference solver, and its CPU seconds."""
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    import solver_reference
+
+    hands = [int(h) for h in fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]]
+    start = time.process_time()
+    vals = [solver_reference.value(solver.Position.deal(hands, contract, 0, CLASSIC))[0] for contract in range(4)]
+    return f"{deal},{vals[0]},{vals[1]},{vals[2]},{vals[3]},{time.process_time() - start:.2f}\n"
+
+
+def disagreements(reference: dict[int, tuple[int, ...]], rows: dict[int, tuple[int, ...]]) -> list[int]:
+    """The deals of the reference file whose four values are not those of the solver's file (or missing there)."""
+    return [deal for deal in sorted(reference) if rows.get(deal, (None,) * 4)[:4] != reference[deal][:4]]
+
+
 def check(rows: dict[int, tuple[int, ...]]) -> None:
     """The deals are the shipped ones, and the file's first row is solved again to the same values."""
     shipped = ddtable.sample(ddtable.SAMPLE_DEALS)
@@ -74,13 +100,23 @@ def check(rows: dict[int, tuple[int, ...]]) -> None:
         print(f"checked: deals {FIRST} and {LAST - 1} are the shipped deals; deal {deal} solved again: {again}")
 
 
-def status(rows: dict[int, tuple[int, ...]]) -> None:
-    """How many deals are done, and an estimate of the CPU hours left (the mean of the last 100 deals)."""
+def status(rows: dict[int, tuple[int, ...]], reference: bool = False) -> None:
+    """How many deals are done, and an estimate of the CPU hours left (the mean of the last 100 deals); with
+    ``reference``, of the reference file, with its disagreements and its CPU against the solver's on its deals."""
     left = LAST - FIRST - len(rows)
     recent = [rows[d][4] for d in sorted(rows)[-100:]]
     mean = float(np.mean(recent)) if recent else float("nan")
-    print(f"{len(rows)} of {LAST - FIRST} deals done ({FIRST}..{LAST - 1}); {left} left; "
-          f"mean {mean:.1f} CPU s a deal (last {len(recent)}): about {left * mean / 3600:.1f} CPU hours left")
+    print(f"{'reference: ' if reference else ''}{len(rows)} of {LAST - FIRST} deals done ({FIRST}..{LAST - 1}); "
+          f"{left} left; mean {mean:.1f} CPU s a deal (last {len(recent)}): "
+          f"about {left * mean / 3600:.1f} CPU hours left")
+    if reference:
+        new = done_rows(CSV)
+        bad = disagreements(rows, new)
+        both = [d for d in rows if d in new]
+        old_s, new_s = sum(rows[d][4] for d in both), sum(new[d][4] for d in both)
+        print(f"reference against dd_trump.csv: {len(rows)} deals, {4 * len(rows)} deal-contracts, "
+              f"{len(bad)} disagreements{' ' + str(bad[:10]) if bad else ''}; CPU on those deals: reference "
+              f"{old_s / 3600:.2f} h, solver {new_s / 3600:.2f} h ({old_s / max(new_s, 1e-9):.1f}x)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,7 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes (each solves whole deals)")
     ap.add_argument("--limit", type=int, default=LAST - FIRST, help="solve at most so many deals in this run")
     ap.add_argument("--status", action="store_true", help="only say how far the file is")
+    ap.add_argument("--reference", action="store_true",
+                    help="solve with the reference solver (tests/solver_reference.py) into dd_trump_reference.csv")
     args = ap.parse_args(argv)
+    if args.reference:
+        return reference_main(args)
     rows = done_rows()
     if args.status:
         status(rows)
@@ -107,6 +147,32 @@ def main(argv: list[str] | None = None) -> int:
             os.fsync(fh.fileno())
     status(done_rows())
     return 0
+
+
+def reference_main(args: argparse.Namespace) -> int:
+    """``--reference``: solve the missing deals of the reference file, deal 400 first; 1 on a disagreement."""
+    rows = done_rows(REFERENCE_CSV)
+    if args.status:
+        status(rows, reference=True)
+        return 1 if disagreements(rows, done_rows(CSV)) else 0
+    if not REFERENCE_CSV.exists():
+        REFERENCE_CSV.write_text(HEADER)
+    new = done_rows(CSV)
+    todo = [d for d in range(FIRST, LAST) if d not in rows][: max(0, args.limit)]
+    status(rows, reference=True)
+    bad = 0
+    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool, REFERENCE_CSV.open("a") as fh:
+        for line in pool.imap(solve_deal_reference, todo):  # in order: the file's deals stay 400, 401, ...
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+            deal, *vals = line.split(",")
+            if new.get(int(deal), (None,) * 4)[:4] != tuple(int(v) for v in vals[:4]):
+                bad += 1
+                print(f"DISAGREEMENT deal {deal}: reference {vals[:4]}, dd_trump.csv {new.get(int(deal))}",
+                      file=sys.stderr, flush=True)
+    status(done_rows(REFERENCE_CSV), reference=True)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -38,3 +38,21 @@ def test_the_solver_gives_the_values_of_the_quickest_deal_again() -> None:
     deal = min(rows, key=lambda d: rows[d][4])  # about a second
     again = tuple(int(v) for v in fill_dd_trump.solve_deal(deal).split(",")[1:5])
     assert again == rows[deal][:4], deal
+
+
+def test_every_deal_the_reference_solver_solved_again_agrees_with_the_file() -> None:
+    """Issue 19's old-against-new comparison on the trump contracts of deals 400..: the reference solver (the solver
+    before issue 19, ``fill_dd_trump.py --reference``) gives every value the new solver put in the file."""
+    reference = fill_dd_trump.done_rows(fill_dd_trump.REFERENCE_CSV)
+    lines = fill_dd_trump.REFERENCE_CSV.read_text().splitlines()
+    assert lines[0] + "\n" == fill_dd_trump.HEADER and len(lines) - 1 == len(reference), "a deal appears twice"
+    assert sorted(reference) == list(range(fill_dd_trump.FIRST, fill_dd_trump.FIRST + len(reference)))
+    assert len(reference) >= 256  # as far as the runs of the sessions have come (the file only grows)
+    assert fill_dd_trump.disagreements(reference, fill_dd_trump.done_rows()) == []
+    assert all(row[4] > 0 for row in reference.values())
+
+
+def test_a_disagreement_with_the_reference_is_found() -> None:
+    rows = fill_dd_trump.done_rows()
+    reference = {400: rows[400], 401: (*rows[401][:3], rows[401][3] + 2, 1.0), 2000: (1, 2, 3, 4, 1.0)}
+    assert fill_dd_trump.disagreements(reference, rows) == [401, 2000]
