@@ -65,12 +65,17 @@ def _patch(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def _source() -> str:
+    """The solver's source, its relative imports made absolute (the copy is a module of its own)."""
+    s = _SOURCE.read_text(encoding="utf-8")
+    return re.sub(r"^from \.(\w*) import", lambda m: f"from jasslib.{m.group(1)} import" if m.group(1)
+                  else "from jasslib import", s, flags=re.M)
+
+
 def patched_source(log: int) -> str:
     """The solver's source with the counters added (see the module docstring); ``log`` numbers of room for
     logged boundaries.  Raises SystemExit naming the anchor when the solver no longer has one of its lines."""
-    s = _SOURCE.read_text(encoding="utf-8")
-    s = re.sub(r"^from \.(\w*) import", lambda m: f"from jasslib.{m.group(1)} import" if m.group(1)
-               else "from jasslib import", s, flags=re.M)
+    s = _source()
     found = re.search(r"^_NCOL = (\d+)$", s, flags=re.M)
     if found is None:
         raise SystemExit("solver_anatomy.py: the solver changed, its stack has no _NCOL line")
@@ -144,10 +149,7 @@ def patched_source(log: int) -> str:
 
 def no_slack_source() -> str:
     """The solver's source with the shape table's slack set to 0 (unsound; see ``--no-slack``)."""
-    s = _SOURCE.read_text(encoding="utf-8")
-    s = re.sub(r"^from \.(\w*) import", lambda m: f"from jasslib.{m.group(1)} import" if m.group(1)
-               else "from jasslib import", s, flags=re.M)
-    return _patch(s, "slack = _shape_slack(alive, pt[pi + q, 2], points, order)", "slack = 0")
+    return _patch(_source(), "slack = _shape_slack(alive, pt[pi + q, 2], points, order)", "slack = 0")
 
 
 def instrumented(log: int, source: str | None = None, name: str = "solver_anatomy_copy") -> ModuleType:

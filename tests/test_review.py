@@ -7,6 +7,8 @@ best cards, and a round's last card worth exactly what the team scored (H1, O7).
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -480,17 +482,13 @@ def test_live_review_of_a_trump_round_from_a_later_trick() -> None:
     assert live.judged == 7 and not live.ready  # tricks 1-2 are not judged
 
 
-def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_on(monkeypatch) -> None:
-    """With a judge held by an event: table(timeout) raises TimeoutError and changes nothing; cancel() drops the
-    tricks not started and stops the one being judged, and table() hands them over again; an error in the thread
-    reaches table()."""
-    import threading
-
+def _held_judge(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """The solver thread's judging of a LiveReview's tricks (``solver._judge``) held until the test sets the first
+    event; the second is set when a judging starts."""
     import jasslib.solver
 
-    real = jasslib.solver._judge  # what the solver thread runs for a LiveReview (judge in a shared generation)
-    gate = threading.Event()
-    started = threading.Event()
+    real = jasslib.solver._judge
+    gate, started = threading.Event(), threading.Event()
 
     def held(position, cards, shared=None):  # noqa: ANN001, ANN202
         started.set()
@@ -498,6 +496,16 @@ def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_o
         return real(position, cards, shared)
 
     monkeypatch.setattr(jasslib.solver, "_judge", held)
+    return gate, started
+
+
+def test_live_review_waits_for_the_solver_thread_cancels_and_passes_its_errors_on(monkeypatch) -> None:
+    """With a judge held by an event: table(timeout) raises TimeoutError and changes nothing; cancel() drops the
+    tricks not started and stops the one being judged, and table() hands them over again; an error in the thread
+    reaches table()."""
+    import jasslib.solver
+
+    gate, started = _held_judge(monkeypatch)
     r = Round.deal(seed=4)
     r.choose("obenabe")
     for _ in range(8):
@@ -540,7 +548,6 @@ def test_a_review_waited_for_goes_before_the_others_and_a_dropped_one_is_not_jud
     ahead of the other reviews' tricks, and a LiveReview that nobody holds any more has its waiting tricks dropped
     (a notebook cell run again, a RoundPlayer thrown away)."""
     import gc
-    import threading
 
     import jasslib.solver
 
@@ -587,9 +594,6 @@ def test_live_review_starts_on_the_opening_position_as_soon_as_the_contract_is_n
     """The head start: once the contract is named, update() hands over the opening position's value (the bulk of
     trick 1's judgement) while trick 1 is played, in the round's one shared generation; not counted as a trick,
     not handed over twice, none when the review starts later; table() drops it if it has not begun."""
-    import threading
-
-    import jasslib.solver
     from jasslib.solver import _State
 
     r = Round.deal(seed=8)
@@ -608,15 +612,7 @@ def test_live_review_starts_on_the_opening_position_as_soon_as_the_contract_is_n
         r.play(max(r.legal_cards()))
     assert live.update() == 1 and live.table().equals(a.review(r))
 
-    gate, started = threading.Event(), threading.Event()
-    real = jasslib.solver._judge
-
-    def held(position, cards, shared=None):  # noqa: ANN001, ANN202
-        started.set()
-        assert gate.wait(30), "the test never opened the gate"
-        return real(position, cards, shared)
-
-    monkeypatch.setattr(jasslib.solver, "_judge", held)
+    gate, started = _held_judge(monkeypatch)
     holder = Round.deal(seed=9)
     holder.choose("obenabe")
     for _ in range(4):

@@ -202,9 +202,7 @@ class LiveReview:
             return 0
         plays = _plays(self._round)
         if from_trick == 1 and len(plays) < 4 and 0 not in self._jobs:
-            self._hand_over(1, plays, head_start=True)
-            assert self._shared is not None
-            self._jobs[0] = (0, _background(_value_in, self._starts[0], self._shared))
+            self._jobs[0] = (0, _background(_value_in, self._start_of(1, plays), self._shared))
         handed = 0
         for t in range(from_trick, len(plays) // 4 + 1):
             if t not in self._jobs or self._jobs[t][0] != 4 or _dropped(self._jobs[t][1]):
@@ -250,12 +248,10 @@ class LiveReview:
         self._cancelled = True
         _cancel_jobs(self._jobs)
 
-    def _hand_over(self, trick: int, plays: list[tuple[int, Card]], urgent: bool = False,
-                   head_start: bool = False) -> None:
-        """Give trick ``trick``'s cards played so far to the solver thread, from the position at its start;
-        ``urgent``: before the jobs that are not (somebody waits for it); ``head_start``: only make ready
-        the positions (and the shared generation) up to that trick's start."""
-        from ..solver import Position, _background, _judge, _Shared
+    def _start_of(self, trick: int, plays: list[tuple[int, Card]]) -> Position:
+        """The position at the start of trick ``trick`` (the deal replayed that far once; the round's shared
+        generation made with the first)."""
+        from ..solver import Position, _Shared
 
         if self._replay is None:
             self._replay = _replay_start(self._round)
@@ -266,11 +262,16 @@ class LiveReview:
             for seat, card in plays[done:done + 4]:
                 self._replay.play(card, seat)
             self._starts.append(Position.from_round(self._replay))
-        if head_start:
-            return
+        return self._starts[trick - 1]
+
+    def _hand_over(self, trick: int, plays: list[tuple[int, Card]], urgent: bool = False) -> None:
+        """Give trick ``trick``'s cards played so far to the solver thread, from the position at its start;
+        ``urgent``: before the jobs that are not (somebody waits for it)."""
+        from ..solver import _background, _judge
+
+        start = self._start_of(trick, plays)
         cards = [card for _, card in plays[4 * (trick - 1):4 * trick]]
-        job = _background(_judge, self._starts[trick - 1], cards, self._shared, urgent=urgent)
-        self._jobs[trick] = (len(cards), job)
+        self._jobs[trick] = (len(cards), _background(_judge, start, cards, self._shared, urgent=urgent))
 
 
 def _cancel_jobs(jobs: dict[int, tuple[int, Future[Any]]]) -> None:

@@ -22,9 +22,8 @@ Once the round is over, **Review** judges every card with all cards open (double
 moment its contract is named, each trick as soon as it is complete (:class:`jasslib.analysis.LiveReview`), so the
 slow first trick of a trump contract is solved while the learner plays.  Each of the learner's cards is marked
 best or "lost N points" with the best cards shown, and the same for the bots, with each seat's and team's total.
-Above it, the
-learner's cards are judged from what the learner could see (the Hint's search, from trick 1), with the
-round's **accuracy**; **Learn from your mistakes** (:attr:`RoundPlayer.mistakes`, a
+Above it, the learner's cards are judged from what the learner could see (the Hint's search, from trick 1), with
+the round's **accuracy**; **Learn from your mistakes** (:attr:`RoundPlayer.mistakes`, a
 :class:`~jasslib.widgets.mistakes.MistakesPanel`) goes back to each card that cost at least
 :data:`~jasslib.analysis.MISTAKE_POINTS` expected points and asks for a better one.
 
@@ -118,11 +117,10 @@ class RoundPlayer:
 
     ``review_ahead`` (default True, or :data:`REVIEW_AHEAD_ENV`) judges each trick with all cards open in a
     background thread once it is complete, starting on the opening position when the contract is named
-    (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the
-    Review is then ready, or nearly, when the round ends.  It costs the solver's CPU time for every round,
-    reviewed or not (a trump round: a median of 3-5 s, up to tens of seconds); on a server shared by a class,
-    ``review_ahead=False`` solves only the rounds that are reviewed, and then from trick 2 with trumps
-    (:attr:`trump_review_from`).
+    (:attr:`live_review`, a :class:`~jasslib.analysis.LiveReview`): the Review is then ready, or nearly, when the
+    round ends.  It costs the solver's CPU time for every round, reviewed or not (a trump round: a median of 3-5 s,
+    up to tens of seconds); on a server shared by a class, ``review_ahead=False`` solves only the rounds that are
+    reviewed, and then from trick 2 with trumps (:attr:`trump_review_from`).
     """
 
     def __init__(
