@@ -116,13 +116,17 @@ def _cache_dir(module_file: str) -> str:
     numba's own cache notices changes to a function's module but not to the modules of the
     functions it calls (``play.py`` for ``heuristics.py``, say); keying each module's cache on the
     sources it depends on makes such an edit start afresh, while an edit elsewhere (a widget, a
-    notebook helper, another kernel module) keeps the compiled code.  ``NUMBA_CACHE_DIR``, when set,
-    is the parent folder.
+    notebook helper, another kernel module) keeps the compiled code.  The solver's switches
+    (environment variables ``JASSLIB_SOLVER_*``, which the kernels compile in as constants) are part of
+    the key too, so a benchmark that flips one never runs the code cached for the other setting.
+    ``NUMBA_CACHE_DIR``, when set, is the parent folder.
     """
     digest = hashlib.blake2b(digest_size=8)
     for name in kernel_sources(module_file):
         digest.update(name.encode())
         digest.update((_ROOT / name).read_bytes())
+    for name in sorted(k for k in os.environ if k.startswith("JASSLIB_SOLVER_")):
+        digest.update(f"{name}={os.environ[name]}".encode())
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "jasslib"
     )

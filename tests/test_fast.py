@@ -256,3 +256,29 @@ def test_kernel_sources_follow_imports_transitively(tmp_path):
     root = Path(jasslib.__file__).parent
     sources = kernel_sources(str(root / "players" / "heuristics.py"))
     assert "contracts.py" in sources  # heuristics -> play -> contracts
+
+
+def test_the_solver_switches_are_part_of_the_cache_key(monkeypatch):
+    """The solver's JASSLIB_SOLVER_* switches are compiled in as constants: flipping one must not reuse the code
+    cached for the other setting (a benchmark of a switch would silently measure the wrong search)."""
+    import jasslib
+    from jasslib._numba import _cache_dir
+
+    solver = str(Path(jasslib.__file__).parent / "solver.py")
+    for name in [k for k in os.environ if k.startswith("JASSLIB_SOLVER_")]:
+        monkeypatch.delenv(name)
+    _cache_dir.cache_clear()
+    try:
+        plain = _cache_dir(solver)
+        monkeypatch.setenv("JASSLIB_SOLVER_LEADS", "0")
+        _cache_dir.cache_clear()
+        off = _cache_dir(solver)
+        monkeypatch.setenv("JASSLIB_SOLVER_LEADS", "1")
+        _cache_dir.cache_clear()
+        on = _cache_dir(solver)
+        monkeypatch.delenv("JASSLIB_SOLVER_LEADS")
+        _cache_dir.cache_clear()
+        assert len({plain, off, on}) == 3
+        assert _cache_dir(solver) == plain  # no switch set: the key of the sources alone, as before
+    finally:
+        _cache_dir.cache_clear()
