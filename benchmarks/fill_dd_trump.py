@@ -44,6 +44,7 @@ from jasslib import CLASSIC, ddtable, fast, solver
 HERE = Path(__file__).resolve().parent
 CSV = HERE / "data" / "dd_trump.csv"
 REFERENCE_CSV = HERE / "data" / "dd_trump_reference.csv"
+TESTS = HERE.parent / "tests"  # solver_reference.py, the solver before issue 19
 HEADER = "deal,dd_clubs,dd_spades,dd_hearts,dd_diamonds,cpu_s\n"
 FIRST, LAST = 400, ddtable.SAMPLE_DEALS  # deals FIRST .. LAST - 1
 TRUMPS = ddtable.DD_COLUMNS[:4]
@@ -71,7 +72,8 @@ def solve_deal(deal: int) -> str:
 
 def solve_deal_reference(deal: int) -> str:
     """One deal's row of the reference file: the four trump values by the reference solver, and its CPU seconds."""
-    sys.path.insert(0, str(HERE.parent / "tests"))
+    if str(TESTS) not in sys.path:  # once per worker process
+        sys.path.insert(0, str(TESTS))
     import solver_reference
 
     hands = [int(h) for h in fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]]
@@ -167,7 +169,7 @@ def reference_main(args: argparse.Namespace) -> int:
             fh.flush()
             os.fsync(fh.fileno())
             deal, *vals = line.split(",")
-            if new.get(int(deal), (None,) * 4)[:4] != tuple(int(v) for v in vals[:4]):
+            if disagreements({int(deal): tuple(int(v) for v in vals[:4])}, new):
                 bad += 1
                 print(f"DISAGREEMENT deal {deal}: reference {vals[:4]}, dd_trump.csv {new.get(int(deal))}",
                       file=sys.stderr, flush=True)
