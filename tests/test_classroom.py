@@ -10,7 +10,11 @@ no kernel is left but the pool.  In Chromium two learners come through the index
 only their own progress; the teacher's class view shows both and offers the CSV.  Thirty pages loaded and
 closed leave only the pool too.  The security edges are tried against the same server: another site's
 websocket, a missing or foreign Host, code sent to the kernel, a learner naming someone else, the
-teacher's and the learners' tokens in the wrong place.  A second server, without a class list and without
+teacher's and the learners' tokens in the wrong place.  The tests of that server run in the file's order, so
+that each takes a page whose kernel the server started ahead and none waits for a kernel to start (each wait
+was about ten seconds of the suite): the teacher's test the index's kernel before the thirty pages of the index
+use it up, the class three of the trainers page's five, the ``_xsrf`` and websocket tests the other two.
+A second server, without a class list and without
 a pool, is the class link where learners give their name; there a page left open without its websocket is
 culled after two seconds.
 """
@@ -67,7 +71,7 @@ from serve import index_pool  # noqa: E402
 
 NAMES = ["Anna Müller", "Ben", "Chloé"]  # light learners
 BROWSER_NAMES = ["Fritz", "Greta"]  # learners in Chromium, at the same time as the light ones
-OTHER = "Dario"  # in the class list too: the pages of the security and thirty-pages tests (the index)
+OTHER = "Dario"  # in the class list too: the pages of the security and thirty-pages tests
 POOL = len(NAMES) + len(BROWSER_NAMES)  # the class at once is served from the pool
 KEPT = POOL + index_pool(POOL)  # the kernels the server keeps started: the trainers page's and the index's
 CULL_IDLE = 2  # seconds, in the class without a list only: no Chromium page there waits to open its websocket
@@ -429,6 +433,36 @@ def test_the_printed_links_one_per_learner_open_the_trainers_page(room: Classroo
 
 
 @pytest.mark.slow
+def test_the_teacher_token_and_the_learner_tokens_stay_apart(room: Classroom) -> None:
+    dario = room.tokens[OTHER]
+    learner: dict[str, str] = {}
+    status, _, page = get(room.port, f"{INDEX}?token={dario}", cookies=learner)
+    assert status == 200 and room.teacher not in page and not any(t in page for n, t in room.tokens.items()
+                                                                   if n != OTHER)
+    shutdown(room.port, kernel_id_of(page), learner)
+    # a learner's link or login opens nothing of the class view ...
+    assert get(room.port, f"/jasslib/class?token={dario}")[0] == 403
+    assert get(room.port, "/jasslib/class", cookies=dict(learner))[0] == 403
+    assert get(room.port, f"/jasslib/class?teacher={dario}")[0] == 403
+    assert get(room.port, "/jasslib/class/progress.csv", cookies=dict(learner))[0] == 403
+    # ... and the teacher's opens nothing else: it is not a login to the course
+    teacher: dict[str, str] = {}
+    status, _, _ = get(room.port, f"/jasslib/class?teacher={room.teacher}", cookies=teacher)
+    assert status == 302 and teacher, "the token is swapped for a cookie and leaves the address bar"
+    status, _, view = get(room.port, "/jasslib/class", cookies=teacher)
+    assert status == 200 and all(name in view for name in [*NAMES, *BROWSER_NAMES, OTHER])
+    assert not any(t in view for t in room.tokens.values()) and room.teacher not in view
+    assert get(room.port, INDEX, cookies=teacher)[0] == 302, "to the login page"
+    assert get(room.port, f"/voila/api/contents/?token={room.teacher}")[0] == 403
+    status, _, csv = get(room.port, "/jasslib/class/progress.csv", cookies=teacher)
+    assert status == 200 and csv.startswith("learner,file,done") and "Dario,dario.json" in csv
+    assert not any(t in csv for t in room.tokens.values())
+    # the class's own join token is unused with a class list: no one joins by name
+    roster = json.loads((room.folder / "class.json").read_text(encoding="utf-8"))
+    assert get(room.port, f"/jasslib/join?token={roster['join_token']}")[0] == 404
+
+
+@pytest.mark.slow
 def test_thirty_pages_loaded_and_closed_leave_only_the_pool(room: Classroom) -> None:
     loads = load_and_close(room.port, room.ps, f"token={room.tokens[OTHER]}", count=30, at_once=5)
     assert [(status, shut) for status, _, shut in loads.pages] == [(200, 204)] * 30, "every page closed"
@@ -440,10 +474,37 @@ def test_thirty_pages_loaded_and_closed_leave_only_the_pool(room: Classroom) -> 
     assert all(room.kernel_gone(kernel, cookies) for _, kernel, _ in loads.pages)
 
 
+# ------------------------------------------------------------------ the class at once (light learners)
+@pytest.mark.slow
+def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
+    """The light learners open their own links at once (served from the pool), see the trainer, check it and
+    close the page; one browser claims to be another learner (its header is not believed).  Each progress
+    file has its learner's answer, and no kernel is left beyond the pool."""
+    before_other = read_progress(room.folder / f"{learner_id(OTHER)}.json").done
+    with concurrent.futures.ThreadPoolExecutor(len(NAMES)) as light:
+        visits = list(light.map(lambda n: learner_visit(
+            room.port, f"token={room.tokens[n]}", n, timeout=RENDER_BOUND, path="/",
+            headers={"X-Jasslib-Learner": learner_id(OTHER)} if n == "Ben" else None), NAMES))
+    for visit in visits:
+        print(f"{visit.name}: page {visit.page_s:.1f} s, trainer {visit.render_s:.1f} s, check {visit.check_s:.2f} s")
+        assert not visit.error, (visit.name, visit.error)
+        assert visit.status == 200 and "✓ Right!" in visit.feedback and "✗" not in visit.feedback, visit
+        assert visit.render_s < RENDER_BOUND and visit.shutdown_status == 204, visit
+    assert len({v.kernel_id for v in visits}) == len(NAMES), "a kernel of its own for each learner"
+    for name in NAMES:
+        record = read_progress(room.folder / f"{learner_id(name)}.json")
+        assert record.learner == name and record.topic("legal").done == 1 and record.topic("legal").right_first == 1
+    assert read_progress(room.folder / f"{learner_id(OTHER)}.json").done == before_other, \
+        "a browser's word for who it is is not believed"
+    for visit in visits:
+        wait_for(lambda v=visit: room.kernel_gone(v.kernel_id, v.cookies), 30, f"{visit.name}'s kernel ended")
+    wait_for(lambda: room.kernels() <= KEPT, 30, "no kernel left beyond the pool")
+
+
 @pytest.mark.slow
 def test_the_shutdown_request_needs_the_xsrf_token(room: Classroom) -> None:
     cookies: dict[str, str] = {}
-    status, _, page = get(room.port, f"{INDEX}?token={room.tokens[OTHER]}", cookies=cookies)
+    status, _, page = get(room.port, f"{TRAINERS}?token={room.tokens[OTHER]}", cookies=cookies)
     kernel = kernel_id_of(page)
     assert status == 200 and cookies.get("_xsrf"), "the page sets the _xsrf cookie its shutdown request sends"
     assert shutdown(room.port, kernel, cookies, with_xsrf=False) == 403, "a cross-site POST cannot end a kernel"
@@ -456,7 +517,7 @@ def test_websockets_hosts_and_code_from_the_page_are_refused(room: Classroom, tm
 
     token = room.tokens[OTHER]
     cookies: dict[str, str] = {}
-    status, _, page = get(room.port, f"{INDEX}?token={token}", cookies=cookies)
+    status, _, page = get(room.port, f"{TRAINERS}?token={token}", cookies=cookies)
     kernel = kernel_id_of(page)
     assert status == 200 and kernel
     for origin in ("http://evil.example", f"http://evil.example:{room.port}", "null"):
@@ -489,63 +550,6 @@ def test_websockets_hosts_and_code_from_the_page_are_refused(room: Classroom, tm
                                                    "complete_reply"} & set(replies), replies
     assert info and not target.exists(), "nothing the page sends runs code in its kernel"
     shutdown(room.port, kernel, cookies)
-
-
-@pytest.mark.slow
-def test_the_teacher_token_and_the_learner_tokens_stay_apart(room: Classroom) -> None:
-    dario = room.tokens[OTHER]
-    learner: dict[str, str] = {}
-    status, _, page = get(room.port, f"{INDEX}?token={dario}", cookies=learner)
-    assert status == 200 and room.teacher not in page and not any(t in page for n, t in room.tokens.items()
-                                                                   if n != OTHER)
-    shutdown(room.port, kernel_id_of(page), learner)
-    # a learner's link or login opens nothing of the class view ...
-    assert get(room.port, f"/jasslib/class?token={dario}")[0] == 403
-    assert get(room.port, "/jasslib/class", cookies=dict(learner))[0] == 403
-    assert get(room.port, f"/jasslib/class?teacher={dario}")[0] == 403
-    assert get(room.port, "/jasslib/class/progress.csv", cookies=dict(learner))[0] == 403
-    # ... and the teacher's opens nothing else: it is not a login to the course
-    teacher: dict[str, str] = {}
-    status, _, _ = get(room.port, f"/jasslib/class?teacher={room.teacher}", cookies=teacher)
-    assert status == 302 and teacher, "the token is swapped for a cookie and leaves the address bar"
-    status, _, view = get(room.port, "/jasslib/class", cookies=teacher)
-    assert status == 200 and all(name in view for name in [*NAMES, *BROWSER_NAMES, OTHER])
-    assert not any(t in view for t in room.tokens.values()) and room.teacher not in view
-    assert get(room.port, INDEX, cookies=teacher)[0] == 302, "to the login page"
-    assert get(room.port, f"/voila/api/contents/?token={room.teacher}")[0] == 403
-    status, _, csv = get(room.port, "/jasslib/class/progress.csv", cookies=teacher)
-    assert status == 200 and csv.startswith("learner,file,done") and "Dario,dario.json" in csv
-    assert not any(t in csv for t in room.tokens.values())
-    # the class's own join token is unused with a class list: no one joins by name
-    roster = json.loads((room.folder / "class.json").read_text(encoding="utf-8"))
-    assert get(room.port, f"/jasslib/join?token={roster['join_token']}")[0] == 404
-
-
-# ------------------------------------------------------------------ the class at once (light learners)
-@pytest.mark.slow
-def test_the_class_works_at_once_and_leaves_no_kernel(room: Classroom) -> None:
-    """The light learners open their own links at once (served from the pool), see the trainer, check it and
-    close the page; one browser claims to be another learner (its header is not believed).  Each progress
-    file has its learner's answer, and no kernel is left beyond the pool."""
-    before_other = read_progress(room.folder / f"{learner_id(OTHER)}.json").done
-    with concurrent.futures.ThreadPoolExecutor(len(NAMES)) as light:
-        visits = list(light.map(lambda n: learner_visit(
-            room.port, f"token={room.tokens[n]}", n, timeout=RENDER_BOUND, path="/",
-            headers={"X-Jasslib-Learner": learner_id(OTHER)} if n == "Ben" else None), NAMES))
-    for visit in visits:
-        print(f"{visit.name}: page {visit.page_s:.1f} s, trainer {visit.render_s:.1f} s, check {visit.check_s:.2f} s")
-        assert not visit.error, (visit.name, visit.error)
-        assert visit.status == 200 and "✓ Right!" in visit.feedback and "✗" not in visit.feedback, visit
-        assert visit.render_s < RENDER_BOUND and visit.shutdown_status == 204, visit
-    assert len({v.kernel_id for v in visits}) == len(NAMES), "a kernel of its own for each learner"
-    for name in NAMES:
-        record = read_progress(room.folder / f"{learner_id(name)}.json")
-        assert record.learner == name and record.topic("legal").done == 1 and record.topic("legal").right_first == 1
-    assert read_progress(room.folder / f"{learner_id(OTHER)}.json").done == before_other, \
-        "a browser's word for who it is is not believed"
-    for visit in visits:
-        wait_for(lambda v=visit: room.kernel_gone(v.kernel_id, v.cookies), 30, f"{visit.name}'s kernel ended")
-    wait_for(lambda: room.kernels() <= KEPT, 30, "no kernel left beyond the pool")
 
 
 # ------------------------------------------------------------------ in Chromium
