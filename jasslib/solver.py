@@ -58,7 +58,8 @@ on a fail-soft alpha-beta search with
 * a look-ahead into the transposition table before the fourth card of a trick is searched (an enhanced
   transposition cut-off): if a position after the trick, reached by one of the cards, has a stored bound
   that already decides the node, no card is searched (on 20 trump and 20 Obenabe deals: 9 % and 12 %
-  fewer nodes); only with at least :data:`_ETC` cards left after the trick, where a cut saves enough;
+  fewer nodes); only with at least :data:`_ETC` cards (and never fewer than 12) left after the trick, where a cut
+  saves enough;
 * two tricks before the end (two cards a hand), alpha-beta in the search's window written out as loops
   (:func:`_two_tricks`, at most 16 lines of the eighth trick), not by the search's nodes: a line that decides
   the window ends its level (on 20 trump and 20 Obenabe deals: 10 % and 20 % less time, though 6-8 % more
@@ -477,7 +478,8 @@ _STEP = int(os.environ.get("JASSLIB_SOLVER_STEP", "16"))  # the first probes ste
 _THREE = int(os.environ.get("JASSLIB_SOLVER_THREE", "1"))  # three tricks left by loops (benchmarks: 0 is off)
 _LEADS = int(os.environ.get("JASSLIB_SOLVER_LEADS", "1"))  # the lead table (benchmarks: 0 is off)
 _ETC = int(os.environ.get("JASSLIB_SOLVER_ETC", "12"))  # the table look-ahead with at least so many cards left after
-# the trick (benchmarks: 0 turns it off)
+# the trick (benchmarks: 0 turns it off); it runs inside the prefetch's branch, which needs 12 cards left after the
+# trick already, so a setting from 1 to 12 acts as 12
 
 
 @jit_inline
