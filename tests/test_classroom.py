@@ -14,9 +14,8 @@ teacher's and the learners' tokens in the wrong place.  The tests of that server
 that each takes a page whose kernel the server started ahead and none waits for a kernel to start (each wait
 was about ten seconds of the suite): the teacher's test the index's kernel before the thirty pages of the index
 use it up, the class three of the trainers page's five, the ``_xsrf`` and websocket tests the other two.
-A second server, without a class list and without
-a pool, is the class link where learners give their name; there a page left open without its websocket is
-culled after two seconds.
+A second server, without a class list and without a pool, is the class link where learners give their name;
+there a page left open without its websocket is culled after two seconds.
 """
 
 from __future__ import annotations

@@ -41,6 +41,8 @@ from jasslib.widgets import GamePlayer, MistakesPanel, RoundPlayer
 from jasslib.widgets.progress import ProgressPanel
 
 SAMPLES = 6
+SEED = 6  # the round (see above)
+LABEL = f"round {SEED}"  # the round player's name for it
 
 
 def play_out(p: RoundPlayer) -> RoundPlayer:
@@ -66,7 +68,7 @@ class Table:
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
     store = tmp_path_factory.mktemp("mistakes") / "p.json"
-    p = play_out(RoundPlayer(seed=6, seat=1, hint_budget=None, hint_samples=SAMPLES, progress=store))
+    p = play_out(RoundPlayer(seed=SEED, seat=1, hint_budget=None, hint_samples=SAMPLES, progress=store))
     before = Progress(store).load()
     p.learn_button.click()
     return Table(p, store, before)
@@ -186,7 +188,7 @@ def test_the_panel_by_clicks(played, judged) -> None:
     assert "when the round is over" in panel.message.value and panel.lesson is None
     panel.hint_button.click()
     assert "Learn from your mistakes first" in panel.message.value
-    panel.set_round(played, 1, "round 6")
+    panel.set_round(played, 1, LABEL)
     panel.judged = judged  # the module's judgement (the same search); the button judges only once
     panel.learn_button.click()
     les = panel.lesson
@@ -214,18 +216,18 @@ def test_the_panel_by_clicks(played, judged) -> None:
 def test_the_round_players_accuracy_goes_to_progress_and_the_panel(table: Table, played, judged) -> None:
     p, store = table.player, table.store
     assert "Learn from your mistakes" in parse(p.message.value).text
-    assert table.before.rounds.recent == (RoundEntry("round 6", 0, 0),)  # at the end; the accuracy after review
+    assert table.before.rounds.recent == (RoundEntry(LABEL, 0, 0),)  # at the end; the accuracy after review
     acc = p.accuracy
     assert acc is not None and acc.cards == 9 and "Accuracy of this round" in p.mistakes.accuracy.value
     assert [j.lost for j in judged] == [j.lost for j in p.mistakes.judged]
     entry = Progress(store).load().rounds.recent[-1]
-    assert (entry.label, entry.judged, entry.mean_lost, entry.within_2) == ("round 6", 9, acc.mean_lost, acc.within_2)
+    assert (entry.label, entry.judged, entry.mean_lost, entry.within_2) == (LABEL, 9, acc.mean_lost, acc.within_2)
     p.review_button.click()  # the review shares the judgement: the accuracy is recorded once
     assert Progress(store).load().rounds.reviewed == (entry,)
     assert "Accuracy:" in parse(p.review_output.value).text
     panel = ProgressPanel(store)
     rounds = parse(panel.rounds_table.value)
-    assert "1 round played" in rounds.text and f"{acc.mean_lost:.1f}" in rounds.text and "round 6" in rounds.text
+    assert "1 round played" in rounds.text and f"{acc.mean_lost:.1f}" in rounds.text and LABEL in rounds.text
     klass = merge_class([store])
     assert klass.rows[0][2].rounds.reviewed == (entry,)  # the class table reads it as it is
     row = next(csv.DictReader(io.StringIO(class_csv(klass))))  # and the teacher sees it
