@@ -56,3 +56,23 @@ def test_a_disagreement_with_the_reference_is_found() -> None:
     rows = fill_dd_trump.done_rows()
     reference = {400: rows[400], 401: (*rows[401][:3], rows[401][3] + 2, 1.0), 2000: (1, 2, 3, 4, 1.0)}
     assert fill_dd_trump.disagreements(reference, rows) == [401, 2000]
+
+
+def test_the_reference_solver_proves_each_true_value_and_refutes_its_neighbours() -> None:
+    """``--reference`` from deal 1246 on: two probes of the reference solver at a value prove it or not.  Deal 1141
+    has a match each way (♠ 257, ♥ and ♦ 0) and an ordinary value (♣ 136), and takes a tenth of a second."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import solver_reference
+
+    from jasslib import CLASSIC, ddtable, fast, solver
+
+    rows = fill_dd_trump.done_rows()
+    assert rows[1141][:4] == (136, 257, 0, 0)  # team 0 takes all nine tricks under ♠, team 1 under ♥ and ♦
+    hands = fast.deal_batch(ddtable.SAMPLE_SEED, 1141, 1)[0]
+    for contract in range(4):
+        pos = solver.Position.deal(hands, contract, 0, CLASSIC)
+        true = rows[1141][contract]
+        assert fill_dd_trump.reference_agrees(solver_reference, pos, true), contract
+        for wrong in (true - 1, true + 1, true - 2, true + 2):
+            if 0 <= wrong <= 257:
+                assert not fill_dd_trump.reference_agrees(solver_reference, pos, wrong), (contract, wrong)
