@@ -167,10 +167,14 @@ def _wait(port: int, proc: subprocess.Popen, seconds: float = 60) -> None:
 
 
 class App:
-    """``make app`` running on a free port of 127.0.0.1."""
+    """``make app`` running on a free port of 127.0.0.1, its log (stderr) in the file ``log``."""
 
-    def __init__(self, port: int, proc: subprocess.Popen) -> None:
-        self.port, self.proc = port, proc
+    def __init__(self, port: int, proc: subprocess.Popen, log: Path) -> None:
+        self.port, self.proc, self.log = port, proc, log
+
+    def log_tail(self, lines: int = 30) -> str:
+        """The server's last lines of log, for a failure's message."""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
 @pytest.fixture(scope="module")
@@ -181,11 +185,13 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
                XDG_DATA_HOME=str(base / "data"), PYTHONUNBUFFERED="1")
     env.pop("JASSLIB_PROGRESS", None)
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "app" / "serve.py"), "--port", str(port)], cwd=base,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    log = base / "server.log"
+    with log.open("w") as err:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "app" / "serve.py"), "--port", str(port)], cwd=base,
+                                env=env, stdout=subprocess.PIPE, stderr=err, text=True)
     try:
         _wait(port, proc)
-        yield App(port, proc)
+        yield App(port, proc, log)
     finally:
         proc.terminate()
         try:
@@ -372,7 +378,10 @@ def test_make_app_ends_the_kernel_of_a_closed_page(app: App):
     assert status == 200 and kernel and cookies.get("_xsrf")
     assert shutdown(port, kernel, cookies, with_xsrf=False) == 403
     assert shutdown(port, kernel, cookies) == 204
-    loads = load_and_close(port, ps, count=30, at_once=5)
+    try:
+        loads = load_and_close(port, ps, count=30, at_once=5)
+    except TimeoutError as exc:
+        raise AssertionError(f"{exc}; the server's log ends:\n{app.log_tail()}") from exc
     assert [(status, shut) for status, _, shut in loads.pages] == [(200, 204)] * 30, "every page closed"
     assert len({k for _, k, _ in loads.pages} | {kernel}) == 31, "a kernel of its own for each page"
     assert loads.peak <= 2 * 5, f"kernels end as their pages close, not at the end: {loads.peak} at once"
