@@ -49,6 +49,8 @@ from pathlib import Path
 import numpy as np
 
 from jasslib import CLASSIC, ddtable, fast, solver
+from jasslib.play import LAST_TRICK_BONUS
+from jasslib.scoring import MATCH_BONUS
 
 HERE = Path(__file__).resolve().parent
 CSV = HERE / "data" / "dd_trump.csv"
@@ -81,23 +83,26 @@ def solve_deal(deal: int) -> str:
 
 def solve_deal_reference(deal: int) -> str:
     """One deal's row of the reference file: the four trump values by the reference solver, and its CPU seconds."""
-    if str(TESTS) not in sys.path:  # once per worker process
-        sys.path.insert(0, str(TESTS))
-    import solver_reference
-
+    solver_reference = _reference()
     hands = [int(h) for h in fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]]
     start = time.process_time()
     vals = [solver_reference.value(solver.Position.deal(hands, contract, 0, CLASSIC))[0] for contract in range(4)]
     return f"{deal},{vals[0]},{vals[1]},{vals[2]},{vals[3]},{time.process_time() - start:.2f}\n"
 
 
-def certify_deal_reference(deal: int) -> str:
-    """One deal's row of the reference file, each of its four values in ``dd_trump.csv`` proved by two probes of the
-    reference solver at that value (the module docstring); a value that fails its proof is solved from scratch."""
+def _reference() -> types.ModuleType:
+    """The reference solver, ``tests/solver_reference.py`` (its folder put on the path once per worker process)."""
     if str(TESTS) not in sys.path:
         sys.path.insert(0, str(TESTS))
     import solver_reference
 
+    return solver_reference
+
+
+def certify_deal_reference(deal: int) -> str:
+    """One deal's row of the reference file, each of its four values in ``dd_trump.csv`` proved by two probes of the
+    reference solver at that value (the module docstring); a value that fails its proof is solved from scratch."""
+    solver_reference = _reference()
     new = done_rows(CSV)[deal]
     hands = [int(h) for h in fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]]
     start = time.process_time()
@@ -114,13 +119,14 @@ def reference_agrees(reference: types.ModuleType, pos: solver.Position, points: 
     "d >= v?" answers yes and "d >= v + 2?" no, for the difference d of the team's points that ``points`` means
     (every d of a full deal is odd: 157 points are left; a match is d = +-257, and nothing lies beyond it).
     """
-    total = pos.points_left + 5
-    d = {total + 100: total + 100, 0: -total - 100}.get(points, 2 * points - total)
+    total = pos.points_left + LAST_TRICK_BONUS
+    match = total + MATCH_BONUS
+    d = {match: match, 0: -match}.get(points, 2 * points - total)
     st = reference._State(pos)
     ws = reference._workspace()
     gen = ws.generations(1)  # one table for both probes, as within one solve
-    at_least = d <= -total - 100 or st.probe(ws, gen, d - 1, d, -1) >= d
-    return at_least and (d >= total + 100 or st.probe(ws, gen, d + 1, d + 2, -1) < d + 2)
+    at_least = d <= -match or st.probe(ws, gen, d - 1, d, -1) >= d
+    return at_least and (d >= match or st.probe(ws, gen, d + 1, d + 2, -1) < d + 2)
 
 
 def disagreements(reference: dict[int, tuple[int, ...]], rows: dict[int, tuple[int, ...]]) -> list[int]:
