@@ -88,25 +88,55 @@ def server_env(work: Path) -> dict[str, str]:
                 JUPYTER_RUNTIME_DIR=str(work / ".jupyter-runtime"), IPYTHONDIR=str(work / ".ipython"))
 
 
-class JupyterLab:
+class _Logged:
+    """A server whose log (its stderr, where Jupyter servers and their kernels write) goes to a file beside the
+    course copy (not in it: the servers list the copy), so that a failing browser test can show what the server saw
+    (``log_tail``, added to the failure's report by ``tests/conftest.py``)."""
+
+    root: Path
+    proc: subprocess.Popen
+    log: Path
+
+    def _start(self, name: str, command: list[str]) -> None:
+        """Start the server process ``command`` on the course copy, its stderr into ``<copy>-<name>.log``."""
+        self.log = self.root.with_name(f"{self.root.name}-{name}.log")
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(command, cwd=self.root, env=server_env(self.root),
+                                         stdout=subprocess.DEVNULL, stderr=log)
+
+    def _wait(self, url: str, seconds: float) -> None:
+        """Until the server answers ``url``; else stop it and fail with its log's last lines."""
+        try:
+            wait_http(url, self.proc, seconds)
+        except BaseException as exc:
+            stop(self.proc)
+            if isinstance(exc, AssertionError):
+                raise AssertionError(f"{exc}; its log ends:\n{self.log_tail()}") from exc
+            raise
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last ``lines`` lines of the server's log ("" when there is none yet)."""
+        try:
+            text = self.log.read_text(encoding="utf-8", errors="replace")
+        except (AttributeError, OSError):
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+class JupyterLab(_Logged):
     """JupyterLab serving the course copy ``root`` on 127.0.0.1 with a token (no news, no update check)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.port, self.token = free_port(), secrets.token_hex(16)
         self._workspaces = itertools.count(1)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-             f"--port={self.port}", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
-             "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
-             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-            cwd=root, env=server_env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_http(self.api("status"), self.proc)
-        except BaseException:
-            stop(self.proc)
-            raise
+        self._start("jupyterlab", [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+            f"--port={self.port}", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ])
+        self._wait(self.api("status"), 90)
 
     def api(self, path: str) -> str:
         """The address of ``/api/<path>`` with the token."""
@@ -137,21 +167,15 @@ class JupyterLab:
         stop(self.proc)
 
 
-class VoilaApp:
+class VoilaApp(_Logged):
     """The course without code (``app/serve.py``, i.e. ``make app``) serving the course copy ``root``."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.port = free_port()
-        self.proc = subprocess.Popen(  # the copy's app/serve.py serves the copy of the course (its parent folder)
-            [sys.executable, str(root / "app" / "serve.py"), "--port", str(self.port)],
-            cwd=root, env=server_env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_http(self.url("voila/api/contents/"), self.proc, seconds=120)
-        except BaseException:
-            stop(self.proc)
-            raise
+        # the copy's app/serve.py serves the copy of the course (its parent folder)
+        self._start("voila", [sys.executable, str(root / "app" / "serve.py"), "--port", str(self.port)])
+        self._wait(self.url("voila/api/contents/"), 120)
 
     def url(self, path: str = "") -> str:
         """The address of ``path`` on the app: ``""`` is the index, ``voila/render/app/trainers.ipynb`` the trainers."""

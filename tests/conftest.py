@@ -117,6 +117,13 @@ def chromium_context(playwright: Any, tmp_path_factory: pytest.TempPathFactory) 
         str(profile), executable_path=chromium, headless=True, args=ARGS, viewport={"width": 1400, "height": 1000}
     )
     context.set_default_timeout(WAIT_MS)  # every wait without its own bound (browsing.WAIT_MS)
+
+    def watch(page: Any) -> None:  # the pages' errors, for the report of a failing test (see below)
+        page.on("console", lambda m: _PAGE_ERRORS.append(f"{m.type}: {m.text}") if m.type in ("error", "warning")
+                else None)
+        page.on("pageerror", lambda e: _PAGE_ERRORS.append(f"uncaught: {e}"))
+
+    context.on("page", watch)
     try:
         yield context
     finally:
@@ -156,6 +163,8 @@ def voila_app(course_copy: Path) -> Iterator[Any]:
 
 
 _SHARED_PAGES: dict[str, Any] = {}
+_PAGE_ERRORS: list[str] = []
+"""The console errors and warnings of the pages of ``chromium_context`` since the current test's set-up began."""
 
 
 def _close_own_pages(context: Any) -> None:
@@ -208,6 +217,30 @@ def voila_page(chromium_context: Any, voila_app: Any) -> Iterator[Callable[[str]
 
     yield open_page
     _close_own_pages(chromium_context)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _PAGE_ERRORS.clear()  # each test's report shows the page errors from its own set-up on
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A failing test that used the shared browser or a shared server (JupyterLab, the course app) gets the pages'
+    console errors and the end of the server's log as sections of its report: where a page stopped answering, what
+    the page, the server and its kernels said last."""
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    if "chromium_context" in funcargs and _PAGE_ERRORS:
+        report.sections.append(("the pages' console errors and warnings (last 40)", "\n".join(_PAGE_ERRORS[-40:])))
+    for name in _SHARED_SERVERS:
+        server = funcargs.get(name)
+        tail = server.log_tail(60) if server is not None else ""
+        if tail:
+            report.sections.append((f"{name} log (last 60 lines)", tail))
 
 
 # ------------------------------------------------------------------------- the order of the tests on xdist workers
