@@ -66,6 +66,16 @@ pool of kernels rendering the trainers page together) the hundreds of widget mes
 take longer than that to arrive, and the page was served without its trainers and the round player (their
 widget views missing from the HTML), so a browser never drew them.  Waiting costs nothing on a quiet machine
 (the idle status comes at once)."""
+CONTENT_SECURITY_POLICY = "; ".join([
+    "frame-ancestors 'self'",  # Jupyter's own rule: no other site frames the pages
+    "style-src 'self' 'unsafe-inline' blob: data:",
+    "font-src 'self' blob: data:",
+])
+"""The pages' Content-Security-Policy: style sheets and fonts come from this server only.  Voilà's page template
+links Font Awesome's style sheets on a CDN (cdn.jsdelivr.net), which its own scripts already bring; on a school
+network without the internet, where the name lookup or the connection is dropped instead of refused, a page waits
+for them before it shows anything.  With this policy the browser never asks (the rule book, a plain page of this
+server, loads nothing from elsewhere either)."""
 POOL_FILL_SPACING = 3.0
 """Seconds between two such kernels (about one kernel's start on 2 cores): when a class takes the whole pool
 at once, the pool refills one kernel after the other instead of starting them all together while the class
@@ -115,6 +125,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     >>> pools = room["VoilaKernelManager"]["kernel_pools_config"]
     >>> room["VoilaConfiguration"]["preheat_kernel"], pools[TRAINERS], pools[INDEX], pools["default"]
     (True, {'pool_size': 25}, {'pool_size': 3}, {'pool_size': 0})
+    >>> voila_config()["Voila"]["tornado_settings"]["headers"]["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    True
     >>> voila_config()["MappingKernelManager"]["cull_idle_timeout"]
     600
     >>> voila_config()["VoilaExecutor"]["iopub_timeout"] == IOPUB_TIMEOUT
@@ -127,7 +139,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "root_dir": str(ROOT),
         "token": (token or secrets.token_urlsafe(16)) if classroom else "",  # "": no token on this computer
         # Voilà sets allow_remote_access=True; the check on: the Host header must name this computer
-        "tornado_settings": {"allow_remote_access": False, "local_hostnames": host_names(hosts), **(settings or {})},
+        "tornado_settings": {"allow_remote_access": False, "local_hostnames": host_names(hosts),
+                             "headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY}, **(settings or {})},
     }
     from classroom import LEARNER_HEADER
 

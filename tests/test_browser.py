@@ -330,8 +330,25 @@ def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN00
 
 def test_the_course_without_code_in_voila(voila_page, course_copy: Path) -> None:  # noqa: ANN001
     """make app: / opens the index (titles from the notebooks), a link opens notebook 03 rendered without code,
-    and its trainer answers a click on a card picture; the page of trainers is linked from the index."""
+    and its trainer answers a click on a card picture; the page of trainers is linked from the index.  Nothing
+    is asked of the internet: a page that links a style sheet elsewhere (Voilà's Font Awesome on a CDN) is stopped
+    by the app's Content-Security-Policy before any connection, so an offline classroom never waits for it."""
+    from serve import CONTENT_SECURITY_POLICY
+
+    asked: list[str] = []  # every address the pages asked for that is not this server
+    blocked: dict[str, str] = {}  # the requests that failed, with the browser's reason
+
+    def elsewhere(request) -> None:  # noqa: ANN001
+        if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            asked.append(request.url)
+
+    def failed(request) -> None:  # noqa: ANN001
+        blocked[request.url] = str(request.failure)
+
     page = voila_page("")
+    page.context.on("request", elsewhere)
+    page.context.on("requestfailed", failed)
+    page.reload()  # the index again, now watched
     index = page.locator(".jass-course-index").first
     index.wait_for(state="visible", timeout=180_000)
     assert page.url.endswith("/voila/render/app/index.ipynb")
@@ -355,6 +372,12 @@ def test_the_course_without_code_in_voila(voila_page, course_copy: Path) -> None
     assert "import" not in body and "legal_cards_trainer(" not in body, "Voilà shows no code"
     text = _click_and_check(page, trainer)
     assert "✓" in text and "✗" in text
+    page.context.remove_listener("request", elsewhere)
+    page.context.remove_listener("requestfailed", failed)
+    response = page.request.get(page.url)
+    assert response.headers.get("content-security-policy") == CONTENT_SECURITY_POLICY
+    assert [(url, blocked.get(url)) for url in asked if "csp" not in blocked.get(url, "")] == [], \
+        "every request for another site is stopped by the policy, before any connection"
 
 
 # ------------------------------------------------------------------ rule ids: the rule in place, the rendered book
