@@ -226,9 +226,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
-    """A failing test that used the shared browser or a shared server (JupyterLab, the course app) gets the pages'
-    console errors and the end of the server's log as sections of its report: where a page stopped answering, what
-    the page, the server and its kernels said last."""
+    """A failing test that used the shared browser or a server fixture with a ``log_tail`` (JupyterLab, the course
+    app, a classroom, ``make app``) gets the pages' console errors and the end of the server's log as sections of its
+    report: where a page stopped answering, what the page, the server and its kernels said last."""
     outcome = yield
     report = outcome.get_result()
     if not report.failed:
@@ -236,11 +236,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     funcargs = getattr(item, "funcargs", {})
     if "chromium_context" in funcargs and _PAGE_ERRORS:
         report.sections.append(("the pages' console errors and warnings (last 40)", "\n".join(_PAGE_ERRORS[-40:])))
-    for name in _SHARED_SERVERS:
-        server = funcargs.get(name)
-        tail = server.log_tail(60) if server is not None else ""
-        if tail:
-            report.sections.append((f"{name} log (last 60 lines)", tail))
+    for name, value in funcargs.items():  # the shared servers, and any fixture's server with a log_tail
+        tail = getattr(value, "log_tail", None)
+        text = tail(60) if callable(tail) else ""
+        if text:
+            report.sections.append((f"{name}: the server's log (last 60 lines)", text))
 
 
 # ------------------------------------------------------------------------- the order of the tests on xdist workers

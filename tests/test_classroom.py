@@ -352,6 +352,11 @@ class Classroom:
     def kernels(self) -> int:
         return len(kernels(self.ps))
 
+    def log_tail(self, lines: int = 60) -> str:
+        """The server's last lines of log (``server.log`` beside the class folder), for a failing test's report."""
+        log = self.folder.parent / "server.log"
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else ""
+
     def kernel_gone(self, kernel: str, cookies: dict[str, str]) -> bool:
         return get(self.port, f"/api/kernels/{kernel}", cookies=dict(cookies))[0] == 404
 
