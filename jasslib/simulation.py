@@ -20,10 +20,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from . import _check, fast
 from ._files import temp_path, write_target
@@ -31,6 +30,9 @@ from .contracts import Contract
 from .errors import ArgumentError, HandSizeError, JassError, excerpt
 from .rulesets import CLASSIC, Ruleset
 from .scoring import match_points, multiplied
+
+if TYPE_CHECKING:  # pandas is imported where a frame is made: a page of trainers never needs it (about 66 MB)
+    import pandas as pd
 
 __all__ = ["simulate", "iter_simulate", "simulate_to_file", "summarize", "COLUMNS", "CONTRACT_NAMES",
            "hand_features", "round_from_row", "chunk_frame", "SEARCH", "SEARCH_SAMPLES", "SEARCH_EXACT_FROM",
@@ -164,6 +166,7 @@ def hand_features(masks: np.ndarray, ruleset: Ruleset = CLASSIC) -> dict[str, np
 
 def _frame(res: np.ndarray, hands: np.ndarray, deals: np.ndarray, seed: int | str, pol: tuple[int, ...],
            ruleset: Ruleset) -> pd.DataFrame:
+    import pandas as pd
     f = dict(zip(fast.RESULT_FIELDS, res.T))
     contract = f["contract"]
     mult = np.array(ruleset.multipliers, dtype=np.int16)[contract]
@@ -273,6 +276,7 @@ def _search_settings(pol: Sequence[int], samples: int, budget: float | None) -> 
 def _chunk(start: int, count: int, pol: tuple[int, int, int, int], cons: list[int], seed: int | str, rs: Ruleset,
            backend: str, search: tuple[int, float | None] | None, bar: Callable[..., None]) -> pd.DataFrame:
     """The frame of deals ``start .. start + count - 1``: every contract of ``cons`` on each deal."""
+    import pandas as pd
     hands = fast.deal_batch(seed, start, count)
     deals = np.arange(start, start + count, dtype=np.int64)
     frames = []
@@ -345,6 +349,7 @@ def simulate(
     now is refused at once with a :class:`~jasslib.JassError` before any deal is played; stream such a
     run to a file with :func:`simulate_to_file` (``python -m jasslib simulate --out``) instead.
     """
+    import pandas as pd
     rounds = _check.whole(rounds, "rounds", high=MAX_ROUNDS)
     fast.seed_key(seed)  # validates the seed
     total = rounds * len(_contracts(contract))
@@ -536,6 +541,7 @@ def simulate_to_file(
 
 
 def _partial_summary(df: pd.DataFrame) -> pd.DataFrame:
+    import pandas as pd
     g = df.groupby("contract", observed=True)
     return pd.DataFrame({
         "rounds": g.size(),
@@ -548,6 +554,7 @@ def _partial_summary(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _combine_summaries(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    import pandas as pd
     if not parts:
         return pd.DataFrame(columns=["rounds", "mean", "std", "P(match)", "P(>=100)", "mean score diff"])
     tot = pd.concat(parts).groupby(level=0, observed=True).sum()
@@ -572,6 +579,7 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     >>> list(s.columns)
     ['rounds', 'mean', 'median', 'q1', 'q3', 'P(match)', 'P(>=100)', 'mean score diff']
     """
+    import pandas as pd
     _check.frame(df, "summarize", ("contract", "trick_points_0", "match", "score_0", "score_1"))
     g = df.groupby("contract", observed=True)
     pts = g.trick_points_0
@@ -701,6 +709,8 @@ def search_sample(rounds: int = SEARCH_SAMPLE_ROUNDS) -> pd.DataFrame:
     (5, 'search/search/search/search', 17)
     """
     from importlib.resources import files
+
+    import pandas as pd
 
     if not _check.is_whole(rounds) or not 1 <= rounds <= SEARCH_SAMPLE_ROUNDS:
         raise ArgumentError(f"rounds: the shipped search rounds are deals 0..{SEARCH_SAMPLE_ROUNDS - 1}, so "

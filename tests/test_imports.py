@@ -199,3 +199,30 @@ def test_front_door_offers_every_widget() -> None:
     widgets = importlib.import_module("jasslib.widgets")
     missing = sorted(n for n in widgets.__all__ if n not in jasslib.__all__)
     assert not missing, f"add to jasslib._LAZY: {missing}"
+
+
+_PAGE_RUN = """
+import json, sys
+sys.path.insert(0, "app")
+for name in sys.argv[1:]:
+    cells, page = json.load(open(name, encoding="utf-8"))["cells"], {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), page)
+print(sorted(m for m in ("pandas", "pyarrow", "matplotlib") if m in sys.modules))
+"""
+
+
+def test_the_course_apps_pages_load_no_pandas() -> None:
+    """The app's pages (the trainers with the round player and the progress panel, the advisor, the index) run
+    without pandas, pyarrow or matplotlib: every learner's kernel in a class would otherwise carry them (pandas with
+    pyarrow is about 66 MB and 0.2 s of each kernel's start).  A module that needs pandas imports it where it makes a
+    frame."""
+    import subprocess
+    import sys
+
+    pages = [str(ROOT.parent / "app" / name) for name in ("trainers.ipynb", "advisor.ipynb", "index.ipynb")]
+    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, *pages], cwd=ROOT.parent, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]", f"the app's pages loaded {done.stdout.strip()}"
