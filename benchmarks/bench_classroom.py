@@ -31,6 +31,7 @@ The baseline in the same run: the same class with ``--pool 0`` (each page starts
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -140,6 +141,48 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
+TIMELINE = r"""(() => {
+  window.__timeline = [];
+  const t0 = performance.now();
+  const note = (m) => window.__timeline.push([Math.round(performance.now() - t0), m]);
+  const consoleError = console.error.bind(console);
+  console.error = (...a) => {
+    note('console.error ' + a.map(x => (x && x.stack) ? x.stack.slice(0, 600) : String(x).slice(0, 300)).join(' | '));
+    return consoleError(...a);
+  };
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) {
+      if (n.nodeType === 3 && /model not found/.test(n.textContent)) note('"model not found" shown');
+    }
+  }).observe(document, {childList: true, subtree: true});
+  let hooked = false, restored = null;
+  const watch = () => {
+    const manager = window.jupyterapp && window.jupyterapp.widgetManager;
+    if (manager && manager.restoredStatus !== restored) {
+      restored = manager.restoredStatus;
+      note('the page manager restoredStatus=' + restored + ', models ' + Object.keys(manager._models).length);
+    }
+    if (manager && !hooked) {
+      hooked = true;
+      const kernel = manager.kernel;
+      if (kernel) kernel.connectionStatusChanged.connect((_, s) => note('kernel connection ' + s));
+      const getModel = manager.get_model.bind(manager);
+      manager.get_model = async (id) => {
+        try { return await getModel(id); } catch (e) { note('the page manager has no model ' + id); throw e; }
+      };
+    }
+    if (performance.now() - t0 < 300000) setTimeout(watch, 5);
+  };
+  watch();
+})()"""
+"""Run in each Chromium page from its start when ``JASSLIB_BENCH_KEEP`` is set: a timeline (ms) of the page's widget
+manager (the one the app registered: its restore, its kernel connection, any model it lacks), of every "model not
+found" shown and of the console's errors with their stacks, kept beside a failed page as ``<name>.timeline.json``.
+With it, the open fault of issue 20 ("model not found" on a pooled page under load) was traced to renderers that do
+*not* ask this manager (the console's stacks name ``@jupyter-widgets/jupyterlab-manager``'s own bundle, while the
+page manager had restored every model and lacked none): see the issue note of 2026-12-05."""
+
+
 TRAINER_SEEN = """() => { const mark = () => { const t = document.querySelector('.jass-trainer');
   if (t && t.offsetParent !== null) { window.__trainerAt = Date.now(); return; } setTimeout(mark, 50); };
   mark(); }"""
@@ -164,6 +207,8 @@ def chromium_class(base: str, learners: list[tuple[str, str, float]], chromium: 
                     time.sleep(max(0.0, start - time.time()))
                     context = browser.new_context()
                     context.add_init_script(f"({TRAINER_SEEN})()")
+                    if os.environ.get("JASSLIB_BENCH_KEEP"):
+                        context.add_init_script(TIMELINE)
                     page = context.new_page()
                     opened[name] = time.time()
                     page.goto(f"{base}/?token={token}", timeout=seconds * 1000, wait_until="commit")
@@ -190,6 +235,8 @@ def chromium_class(base: str, learners: list[tuple[str, str, float]], chromium: 
                                             f"views, progress panel {panel})")
                             if os.environ.get("JASSLIB_BENCH_KEEP"):
                                 Path(os.environ["JASSLIB_BENCH_KEEP"], f"{name}.html").write_text(content)
+                                Path(os.environ["JASSLIB_BENCH_KEEP"], f"{name}.timeline.json").write_text(
+                                    json.dumps(page.evaluate("() => window.__timeline"), indent=0))
                         except Exception:  # noqa: BLE001, S110 - the page itself is gone
                             pass
                     finally:
