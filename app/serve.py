@@ -82,6 +82,36 @@ at once, the pool refills one kernel after the other instead of starting them al
 works."""
 
 
+IPC_PATH_MAX = 100
+"""The longest socket path a kernel's IPC transport may need (Unix allows 104-108 bytes, by system)."""
+
+
+def kernel_transport(runtime_dir: str | None = None) -> str:
+    """How the server talks to its kernels: ``"ipc"`` (Unix sockets in the runtime folder) where it can, else
+    ``"tcp"``.
+
+    Over TCP the server picks five free ports for each kernel and the kernel binds them a moment later; on a busy
+    computer another program's connection can take one of them in between (jupyter_client issue 487), and a page
+    then waits for a kernel that never comes up.  Starting many kernels at once, as a class does, makes that
+    likelier.  Unix sockets are files named after the kernel, so no two kernels and no other program can collide.
+    Windows has no such sockets, and a socket's path has a length limit: a runtime folder too deep for it keeps TCP.
+
+    >>> kernel_transport("/run/user/1000/jupyter") == ("ipc" if os.name == "posix" else "tcp")
+    True
+    >>> kernel_transport("/home/" + "x" * 60 + "/.local/share/jupyter/runtime")
+    'tcp'
+    """
+    if os.name != "posix":
+        return "tcp"
+    if runtime_dir is None:
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        runtime_dir = jupyter_runtime_dir()
+    # a kernel's sockets: <runtime>/kernel-<36-character id>-ipc-<n>
+    longest = len(os.fsencode(os.path.abspath(runtime_dir))) + len("/kernel-") + 36 + len("-ipc-99")
+    return "ipc" if longest <= IPC_PATH_MAX else "tcp"
+
+
 def index_pool(pool: int) -> int:
     """Kernels of the index kept started beside ``pool`` of the trainers page: one for every ten (rounded up).
 
@@ -131,6 +161,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     600
     >>> voila_config()["VoilaExecutor"]["iopub_timeout"] == IOPUB_TIMEOUT
     True
+    >>> voila_config()["KernelManager"]["transport"] == kernel_transport()
+    True
     """
     voila: dict[str, object] = {
         "ip": ip or ("0.0.0.0" if classroom else "127.0.0.1"),
@@ -155,6 +187,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         # a cell's outputs are waited for: on a loaded machine they come late, and the page would lack them
         "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
         # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
+        # kernels over Unix sockets where possible: no race for TCP ports when a class starts many at once
+        "KernelManager": {"transport": kernel_transport()},
         "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
                                  "cull_interval": min(CULL_INTERVAL, max(1, cull_idle // 2)), "cull_connected": False},
     }
