@@ -93,7 +93,10 @@ def kernel_transport(runtime_dir: str | None = None) -> str:
     Over TCP the server picks five free ports for each kernel and the kernel binds them a moment later; on a busy
     computer another program's connection can take one of them in between (jupyter_client issue 487), and a page
     then waits for a kernel that never comes up.  Starting many kernels at once, as a class does, makes that
-    likelier.  Unix sockets are files named after the kernel, so no two kernels and no other program can collide.
+    likelier: a class of 25 on this app's pool once had a kernel fail with "Address already in use" on its control
+    port, the restarter retried the same port five times, and the pool still handed the dead kernel to a learner,
+    whose page stayed a spinner for good (``benchmarks/bench_classroom.py``, 2026-12-05, TCP).  Unix sockets are
+    files named after the kernel, so no two kernels and no other program can collide.
     Windows has no such sockets, and a socket's path has a length limit: a runtime folder too deep for it keeps TCP.
 
     >>> kernel_transport("/run/user/1000/jupyter") == ("ipc" if os.name == "posix" else "tcp")
