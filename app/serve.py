@@ -66,6 +66,15 @@ pool of kernels rendering the trainers page together) the hundreds of widget mes
 take longer than that to arrive, and the page was served without its trainers and the round player (their
 widget views missing from the HTML), so a browser never drew them.  Waiting costs nothing on a quiet machine
 (the idle status comes at once)."""
+TEMPLATE = "jasslib"
+"""The pages' Voilà template (``app/jupyter/voila/templates/jasslib``, found through :data:`TEMPLATE_ROOT` on the
+Jupyter path): Voilà's "lab" template with a script that draws again a widget output left as "Error displaying
+widget: model not found" by the widget manager's race (ipywidgets issue 4026: an output drawn while the manager
+loads the models waits 2 s for its model, and on a busy browser gives up just after the models came).  Seen in a
+class of 25 on this computer: one Chromium learner of three in 7 of 9 runs lacked a few trainers or the progress
+panel until a reload."""
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "jupyter"
+"""The folder put first on ``JUPYTER_PATH`` for the server: it holds the app's template."""
 CONTENT_SECURITY_POLICY = "; ".join([
     "frame-ancestors 'self'",  # Jupyter's own rule: no other site frames the pages
     "style-src 'self' 'unsafe-inline' blob: data:",
@@ -182,7 +191,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     return {
         "Voila": voila,
         # the page tells its kernel the learner in this header (app/classroom.py); Voilà passes it on
-        "VoilaConfiguration": {"http_header_envs": [LEARNER_HEADER], "preheat_kernel": pool > 0},
+        # the pages' template: Voilà's "lab" one with the repair of widget outputs (TEMPLATE)
+        "VoilaConfiguration": {"http_header_envs": [LEARNER_HEADER], "preheat_kernel": pool > 0, "template": TEMPLATE},
         # pre-started kernels for the trainers page and the index only (each chapter would otherwise get a pool)
         "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, TRAINERS: {"pool_size": pool},
                                                        INDEX: {"pool_size": index_pool(pool)}},
@@ -320,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  cull_idle=args.cull_idle, settings=settings))
     if not args.classroom:
         print(f"The course without code: http://127.0.0.1:{args.port}/ (stop with Ctrl-C)", flush=True)
+    # the app's template on the Jupyter path (Voilà looks for templates there when the app starts)
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")) if p)
     make_app(args.classroom).launch_instance(argv=[], config=config)
 
 

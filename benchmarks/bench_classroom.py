@@ -189,6 +189,11 @@ TRAINER_SEEN = """() => { const mark = () => { const t = document.querySelector(
 """Run in each Chromium page from its start: the wall time (ms) when the page's first trainer is drawn."""
 
 
+REPAIRED: dict[str, int] = {}
+"""Per Chromium learner: the outputs the app's template drew again after the widget manager's race (``app/serve.py``
+TEMPLATE), read from the page once the learner's check is done."""
+
+
 def chromium_class(base: str, learners: list[tuple[str, str, float]], chromium: str, seconds: float) -> list[Visit]:
     """Learners in Chromium, one browser with a context (own cookies) each: ``(name, token, start)``, where
     ``start`` is the wall time to open the link at.  Each waits for the trainer (drawn: its time is taken in
@@ -226,6 +231,7 @@ def chromium_class(base: str, learners: list[tuple[str, str, float]], chromium: 
                         visit.feedback = _click_and_check(page, trainer)
                         visit.check_s = time.monotonic() - clicked  # includes the two card clicks
                         visit.status = 200
+                        REPAIRED[visit.name] = page.evaluate("() => (window.__jasslibRepairedWidgets || []).length")
                     except Exception as exc:  # noqa: BLE001 - reported as a failed learner
                         visit.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
                         try:  # what the page had: the widget views it carries, and whether the panel is one
@@ -442,6 +448,10 @@ def report(label: str, out: dict[str, object], pool: int) -> None:
         print(f"  {label}, {kind} learners ({len(group)}): render p50 {statistics.median(render):.1f} s, "
               f"p95 {percentile(render, 95):.1f} s, max {max(render):.1f} s; Check p95 {percentile(check, 95):.2f} s"
               + served)
+    if REPAIRED:
+        print(f"  {label}, Chromium learners: outputs drawn again after the widget manager's race (the app's repair): "
+              f"{sum(REPAIRED.values())} on {sum(1 for n in REPAIRED.values() if n)} of {len(REPAIRED)} pages")
+        REPAIRED.clear()
     everyone = [v.render_s for v in ok]
     if everyone:
         print(f"  {label}, all {len(everyone)} served: render p50 {statistics.median(everyone):.1f} s, "
