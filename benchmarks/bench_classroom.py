@@ -176,11 +176,12 @@ TIMELINE = r"""(() => {
   watch();
 })()"""
 """Run in each Chromium page from its start when ``JASSLIB_BENCH_KEEP`` is set: a timeline (ms) of the page's widget
-manager (the one the app registered: its restore, its kernel connection, any model it lacks), of every "model not
-found" shown and of the console's errors with their stacks, kept beside a failed page as ``<name>.timeline.json``.
-With it, the open fault of issue 20 ("model not found" on a pooled page under load) was traced to renderers that do
-*not* ask this manager (the console's stacks name ``@jupyter-widgets/jupyterlab-manager``'s own bundle, while the
-page manager had restored every model and lacked none): see the issue note of 2026-12-05."""
+manager (its restore, its kernel connection, any model it lacks when asked after the hook is in place), of every
+"model not found" shown and of the console's errors with their stacks, kept beside a failed page as
+``<name>.timeline.json``.  It showed the cause of the fault the app's template now repairs: the errors come a
+little over 2 s after the outputs were first drawn, within a few ms of the manager's restore, from ipywidgets'
+``get_model`` (the lab extension's bundle, which Voilà's manager shares), whose 2 s wait for a model ends late on a
+busy page and gives up without a last look (ipywidgets issue 4026)."""
 
 
 TRAINER_SEEN = """() => { const mark = () => { const t = document.querySelector('.jass-trainer');
