@@ -7,6 +7,7 @@ instead of once per test.  Servers bind to 127.0.0.1 on a free port, and are sto
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import json
 import os
@@ -15,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import warnings
@@ -82,10 +84,20 @@ def copy_course(work: Path) -> Path:
     return work
 
 
+def runtime_dir() -> str:
+    """A fresh, short folder for a server's Jupyter runtime files (removed when the run ends).  The course app's
+    kernels talk over Unix sockets in that folder (``app/serve.py kernel_transport``) only when a socket's path fits
+    in about 100 bytes; pytest's temporary folders are deeper than that, and the app would fall back to TCP and its
+    port race (a kernel failing "Address already in use" and its page never coming)."""
+    folder = tempfile.mkdtemp(prefix="jrt-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
 def server_env(work: Path) -> dict[str, str]:
     """The environment of a server on the course copy ``work``: plots without a display, Jupyter's folders there."""
     return dict(os.environ, MPLBACKEND="Agg", JUPYTER_CONFIG_DIR=str(work / ".jupyter-config"),
-                JUPYTER_RUNTIME_DIR=str(work / ".jupyter-runtime"), IPYTHONDIR=str(work / ".ipython"))
+                JUPYTER_RUNTIME_DIR=runtime_dir(), IPYTHONDIR=str(work / ".ipython"))
 
 
 class _Logged:
