@@ -241,6 +241,7 @@ def make_app(classroom: bool = False) -> type:
         def init_settings(self) -> dict:
             settings = super().init_settings()
             _stagger_refills(self.kernel_manager)
+            _drop_dead_pool_kernels(self.kernel_manager)
             return settings
 
         def init_handlers(self) -> list:
@@ -282,6 +283,50 @@ def _stagger_refills(kernel_manager: object, spacing: float = POOL_FILL_SPACING)
         fill(delay=delay, notebook_name=notebook_name, **kwargs)
 
     kernel_manager.fill_if_needed = staggered  # type: ignore[attr-defined]  # Voilà calls it on the instance
+
+
+def _drop_dead_pool_kernels(kernel_manager: object) -> None:
+    """Never hand a learner a kernel of the pool that died while it waited: before Voilà counts a page's pool (it does
+    so for every request of the page), the kernels that died (gone from the kernel manager, or their rendering of
+    the page failed) leave the pool, a living one is shut down, and a replacement is started.  Voilà itself kept
+    such a kernel and gave it to the next learner, whose page then stayed a spinner for good ("Kernel died before
+    replying to kernel_info"; seen when a kernel could not bind its port).  A pool left empty makes Voilà start a
+    fresh kernel for the page, as without a pool."""
+    import asyncio
+
+    size = getattr(kernel_manager, "get_pool_size", None)
+    pools = getattr(kernel_manager, "_pools", None)
+    if size is None or not isinstance(pools, dict):  # no pool (preheat_kernel off), or another Voilà
+        return
+
+    def dead(item: asyncio.Future) -> tuple[bool, str | None]:
+        """Whether a pool's entry is unusable, and its kernel's id when that kernel still runs."""
+        if not item.done():
+            return False, None  # still starting: Voilà waits for it
+        if item.cancelled() or item.exception() is not None:
+            return True, None
+        content = item.result()
+        kernel_id, task = content.get("kernel_id"), content.get("task")
+        alive = kernel_id in kernel_manager  # type: ignore[operator]  # a MultiKernelManager knows its kernels
+        failed = task is not None and task.done() and (task.cancelled() or task.exception() is not None)
+        return (not alive or failed), (kernel_id if alive else None)
+
+    def living_size(notebook_name: str) -> int:
+        pool = pools.get(notebook_name, [])
+        gone = [(item, *dead(item)) for item in pool]
+        gone = [(item, kernel_id) for item, is_dead, kernel_id in gone if is_dead]
+        for item, kernel_id in gone:
+            pool.remove(item)
+            kernel_manager.log.warning(  # type: ignore[attr-defined]
+                "[jasslib] a kernel of the pool of %s died before a learner came: dropped, a new one starts",
+                notebook_name)
+            if kernel_id is not None:
+                asyncio.ensure_future(kernel_manager.shutdown_kernel(kernel_id))  # type: ignore[attr-defined]
+        for _ in gone:
+            kernel_manager.fill_if_needed(delay=None, notebook_name=notebook_name)  # type: ignore[attr-defined]
+        return int(size(notebook_name))
+
+    kernel_manager.get_pool_size = living_size  # type: ignore[attr-defined]  # Voilà calls it on the instance
 
 
 def _positive(text: str) -> int:

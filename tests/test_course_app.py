@@ -391,3 +391,63 @@ def test_make_app_ends_the_kernel_of_a_closed_page(app: App):
         time.sleep(0.25)
     assert not kernels(ps), "no kernel left once the pages are closed"
     assert all(get(port, f"/api/kernels/{k}")[0] == 404 for _, k, _ in loads.pages)
+
+
+def test_a_pool_never_hands_out_a_kernel_that_died():
+    """app/serve.py's guard on Voilà's pool: an entry whose kernel left the kernel manager (it died) or whose rendering
+    of the page failed is dropped when the pool is counted, a still running kernel of a failed rendering is shut
+    down, one replacement starts per entry dropped; entries still starting and healthy ones stay."""
+    import asyncio
+    import concurrent.futures
+    import logging
+
+    from serve import _drop_dead_pool_kernels
+
+    async def scenario() -> tuple[int, list[str], list[str], list[object]]:
+        loop = asyncio.get_running_loop()
+
+        def entry(kernel_id: str, render_failed: bool = False, done: bool = True) -> asyncio.Future:
+            task: asyncio.Future = loop.create_future()
+            if render_failed:
+                task.set_exception(RuntimeError("Kernel died before replying to kernel_info"))
+            item: asyncio.Future = loop.create_future()
+            if done:
+                item.set_result({"kernel_id": kernel_id, "task": task})
+            return item
+
+        class Manager:  # what the guard uses of Voilà's kernel manager
+            log = logging.getLogger("test-pool")
+
+            def __init__(self) -> None:
+                self.kernels = {"healthy", "failed-render"}
+                self.shut: list[str] = []
+                self.fills: list[str] = []
+                self._pools = {"app/trainers.ipynb": [entry("healthy"), entry("died"), entry("failed-render", True),
+                                                      entry("starting", done=False)]}
+
+            def __contains__(self, kernel_id: str) -> bool:
+                return kernel_id in self.kernels
+
+            def get_pool_size(self, notebook_name: str) -> int:
+                return len(self._pools.get(notebook_name, []))
+
+            def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None) -> None:
+                self.fills.append(str(notebook_name))
+
+            async def shutdown_kernel(self, kernel_id: str) -> None:
+                self.shut.append(kernel_id)
+
+        manager = Manager()
+        _drop_dead_pool_kernels(manager)
+        size = manager.get_pool_size("app/trainers.ipynb")
+        await asyncio.sleep(0)  # the shutdown of the kernel whose rendering failed runs
+        pool = manager._pools["app/trainers.ipynb"]
+        left = [item.result()["kernel_id"] if item.done() else "pending" for item in pool]
+        return size, manager.shut, manager.fills, left
+
+    # in a thread of its own: a browser test of this worker may have left Playwright's event loop in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        size, shut, fills, left = thread.submit(asyncio.run, scenario()).result(timeout=30)
+    assert size == 2 and left == ["healthy", "pending"]
+    assert shut == ["failed-render"], "a kernel that still runs after its rendering failed is ended"
+    assert fills == ["app/trainers.ipynb"] * 2, "one replacement for each kernel dropped"
