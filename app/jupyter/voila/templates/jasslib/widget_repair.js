@@ -11,6 +11,7 @@
   const FAILED = "Error displaying " + "widget: model not " + "found";
   const WIDGET = "application/vnd.jupyter.widget-view+json";
   const WATCH_MS = 180000;  // how long after the manager's restore an output is still repaired
+  const GIVE_UP_MS = 600000;  // a page whose manager never restores (its kernel gone) is not watched longer
   const outputs = [];  // {host, id}: the element an output is drawn into, and its widget's model id
   const repaired = window.__jasslibRepairedWidgets = [];
 
@@ -35,6 +36,7 @@
   };
 
   let restoredAt = null;
+  let loadedAt = Date.now();
   const busy = new Set();
   const look = () => {
     const manager = window.jupyterapp && window.jupyterapp.widgetManager;
@@ -49,7 +51,8 @@
         }
       }
     }
-    if (restoredAt === null || Date.now() - restoredAt < WATCH_MS) setTimeout(look, 250);
+    const now = Date.now();
+    if (now - loadedAt < GIVE_UP_MS && (restoredAt === null || now - restoredAt < WATCH_MS)) setTimeout(look, 250);
   };
-  window.addEventListener("load", () => setTimeout(look, 250));
+  window.addEventListener("load", () => { loadedAt = Date.now(); setTimeout(look, 250); });
 })();
