@@ -313,16 +313,19 @@ def _drop_dead_pool_kernels(kernel_manager: object) -> None:
 
     def living_size(notebook_name: str) -> int:
         pool = pools.get(notebook_name, [])
-        gone = [(item, *dead(item)) for item in pool]
-        gone = [(item, kernel_id) for item, is_dead, kernel_id in gone if is_dead]
-        for item, kernel_id in gone:
+        dropped = 0
+        for item in list(pool):
+            is_dead, running = dead(item)
+            if not is_dead:
+                continue
             pool.remove(item)
+            dropped += 1
             kernel_manager.log.warning(  # type: ignore[attr-defined]
                 "[jasslib] a kernel of the pool of %s died before a learner came: dropped, a new one starts",
                 notebook_name)
-            if kernel_id is not None:
-                asyncio.ensure_future(kernel_manager.shutdown_kernel(kernel_id))  # type: ignore[attr-defined]
-        for _ in gone:
+            if running is not None:
+                asyncio.ensure_future(kernel_manager.shutdown_kernel(running))  # type: ignore[attr-defined]
+        for _ in range(dropped):  # the refills after the pool is clean (a refill counts the pool again)
             kernel_manager.fill_if_needed(delay=None, notebook_name=notebook_name)  # type: ignore[attr-defined]
         return int(size(notebook_name))
 

@@ -94,6 +94,15 @@ def runtime_dir() -> str:
     return folder
 
 
+def tail(path: Path, lines: int) -> str:
+    """The last ``lines`` lines of the text file ``path`` ("" when it does not exist): a server's log, for a report."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
 def server_env(work: Path) -> dict[str, str]:
     """The environment of a server on the course copy ``work``: plots without a display, Jupyter's folders there."""
     return dict(os.environ, MPLBACKEND="Agg", JUPYTER_CONFIG_DIR=str(work / ".jupyter-config"),
@@ -128,11 +137,7 @@ class _Logged:
 
     def log_tail(self, lines: int = 40) -> str:
         """The last ``lines`` lines of the server's log ("" when there is none yet)."""
-        try:
-            text = self.log.read_text(encoding="utf-8", errors="replace")
-        except (AttributeError, OSError):
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
+        return tail(self.log, lines) if hasattr(self, "log") else ""
 
 
 class JupyterLab(_Logged):

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from browsing import RELOADS, WAIT_MS, reload_after_the_open_fault, runtime_dir
+from browsing import RELOADS, WAIT_MS, reload_after_the_open_fault, runtime_dir, tail
 from classroom_client import (
     INDEX,
     TRAINERS,
@@ -354,8 +354,7 @@ class Classroom:
 
     def log_tail(self, lines: int = 60) -> str:
         """The server's last lines of log (``server.log`` beside the class folder), for a failing test's report."""
-        log = self.folder.parent / "server.log"
-        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else ""
+        return tail(self.folder.parent / "server.log", lines)
 
     def kernel_gone(self, kernel: str, cookies: dict[str, str]) -> bool:
         return get(self.port, f"/api/kernels/{kernel}", cookies=dict(cookies))[0] == 404

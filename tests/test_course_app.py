@@ -25,7 +25,7 @@ from pathlib import Path
 import json5
 import nbformat
 import pytest
-from browsing import runtime_dir
+from browsing import runtime_dir, tail
 from htmlcheck import parse as parse_html
 
 from jasslib.errors import ArgumentError
@@ -175,7 +175,7 @@ class App:
 
     def log_tail(self, lines: int = 30) -> str:
         """The server's last lines of log, for a failure's message."""
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        return tail(self.log, lines)
 
 
 @pytest.fixture(scope="module")
