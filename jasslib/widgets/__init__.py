@@ -29,6 +29,7 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from ._kernel import keep_every_output_message as _keep_every_output_message
 from .advisor import AdviceBox, ContractAdvisor, advice_bars_html
 from .game_player import GamePlayer
 from .hint import HintBox
@@ -93,3 +94,5 @@ __all__ = [
     "TrainersPage",
     "trainers_page",
 ]
+
+_keep_every_output_message()  # in a Jupyter kernel: a page of widgets loses no message on its way (see _kernel)
