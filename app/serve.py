@@ -65,7 +65,9 @@ Voilà's default (nbclient's 4 s) drops the outputs still on the way when it run
 pool of kernels rendering the trainers page together) the hundreds of widget messages of ``trainers_page()``
 take longer than that to arrive, and the page was served without its trainers and the round player (their
 widget views missing from the HTML), so a browser never drew them.  Waiting costs nothing on a quiet machine
-(the idle status comes at once)."""
+(the idle status comes at once).  It costs the whole wait when the idle status never comes: a starved kernel's
+output socket dropped what went beyond ZeroMQ's 1,000 messages waiting (a page ended after 992 of its ~1,250),
+which ``jasslib.widgets`` now prevents in every kernel that imports it (``jasslib/widgets/_kernel.py``)."""
 TEMPLATE = "jasslib"
 """The pages' Voilà template (``app/jupyter/voila/templates/jasslib``, found through :data:`TEMPLATE_ROOT` on the
 Jupyter path): Voilà's "lab" template with a script that draws again a widget output left as "Error displaying

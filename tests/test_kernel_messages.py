@@ -48,7 +48,7 @@ def _displays_arrived(kc: BlockingKernelClient, code: str) -> int:
     count = 0
     while True:
         try:
-            msg = kc.get_iopub_msg(timeout=3)
+            msg = kc.get_iopub_msg(timeout=1)  # the lost end of a burst: nothing more comes
         except queue.Empty:
             return count
         if msg["parent_header"].get("msg_id") != msg_id:
