@@ -1,6 +1,6 @@
 """A class of 25 starting together on one computer: the classroom app (``app/serve.py --classroom``) on 127.0.0.1.
 
-    python benchmarks/bench_classroom.py [--learners 25] [--chromium 3] [--pool 25] [--within 10] [--budget 300]
+    python benchmarks/bench_classroom.py [--learners 25] [--chromium 3] [--pool 25] [--within 10] [--budget 300] [--busy 0]
 
 A class list of ``--learners`` names is made in a temporary folder and the classroom server is started with a
 pool of ``--pool`` kernels of the trainers page; once the pool is rendered ahead (its kernels quiet), every
@@ -26,12 +26,17 @@ the server, so the figures are an upper bound (and inflated further when other w
 load average is printed at the start and the end, and ``--chromium 0`` runs the light learners alone).
 The baseline in the same run: the same class with ``--pool 0`` (each page starts its kernel), with
 ``--baseline``.
+``--busy N`` keeps N more processes spinning while the pool fills (a computer busy with other work): that is
+where a kernel's output socket used to drop the end of its page, and the server waited two minutes for it (the
+pool line counts such pages, "Timeout waiting for IOPub output"; ``jasslib/widgets/_kernel.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import multiprocessing.synchronize
 import os
 import re
 import shutil
@@ -324,6 +329,10 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
     log = work / f"server-pool{pool}.log"
     started = time.monotonic()
     share = args.budget / 3  # the pool's fill, the class, and the rest (kernels ending, security) each
+    stop_busy = multiprocessing.Event()
+    busy_procs = [multiprocessing.Process(target=_spin, args=(stop_busy,), daemon=True) for _ in range(args.busy)]
+    for spinner in busy_procs:  # other work on the computer while the pool fills (--busy)
+        spinner.start()
     proc = subprocess.Popen([sys.executable, str(work / "course" / "app" / "serve.py"), "--classroom", "--ip",
                              "127.0.0.1", "--port", str(port), "--class", str(work / "names.txt"), "--class-dir",
                              str(folder), "--pool", str(pool)], cwd=work, env=env, stdout=subprocess.PIPE,
@@ -346,10 +355,16 @@ def run(args: argparse.Namespace, pool: int, work: Path, chromium: str | None, s
             except OSError:
                 time.sleep(0.5)
         ready = wait_pool(log, pool, share - (time.monotonic() - started)) if pool else 0
+        filled = time.monotonic() - started
+        stop_busy.set()
+        for spinner in busy_procs:
+            spinner.join()
         busy = wait_quiet(ps, max(5.0, share - (time.monotonic() - started)))
         idle_mem = memory(ps)
-        print(f"  pool {pool}: server up and {ready} of {pool} pages rendered ahead after "
-              f"{time.monotonic() - started:.0f} s (then {busy:.2f} of a core busy); "
+        lost = log.read_text(encoding="utf-8", errors="replace").count("Timeout waiting for IOPub output")
+        print(f"  pool {pool}: server up and {ready} of {pool} pages rendered ahead after {filled:.0f} s"
+              f"{f' beside {args.busy} busy processes' if args.busy else ''}, pages whose end was waited for in vain "
+              f"(\"Timeout waiting for IOPub output\"): {lost} (then {busy:.2f} of a core busy); "
               f"memory {idle_mem[0]:.0f} MB RSS, {idle_mem[1]:.0f} MB USS, "
               f"{idle_mem[2]} kernels", flush=True)
         base = f"http://127.0.0.1:{port}"
@@ -473,6 +488,14 @@ def report(label: str, out: dict[str, object], pool: int) -> None:
           f"{out['gone']} of {len(results)}; progress files with the answer: {out['files']} of {len(out['names'])}")  # type: ignore[arg-type]
 
 
+def _spin(stop: multiprocessing.synchronize.Event) -> None:
+    """Keep one core busy until ``stop`` is set (``--busy``)."""
+    total = 0
+    while not stop.is_set():
+        for i in range(100_000):
+            total += i
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=25)
@@ -481,6 +504,8 @@ def main() -> None:
     parser.add_argument("--within", type=float, default=10.0, help="seconds within which all learners open the page")
     parser.add_argument("--budget", type=float, default=300.0, help="seconds the whole run may take (about)")
     parser.add_argument("--baseline", action="store_true", help="also run the class without a pool (slow)")
+    parser.add_argument("--busy", type=int, default=0,
+                        help="processes that keep a core busy while the pool fills (a loaded computer)")
     args = parser.parse_args()
     pool = args.learners if args.pool is None else args.pool
     from chromium import find_chromium
