@@ -1,6 +1,7 @@
 """A class of 25 starting together on one computer: the classroom app (``app/serve.py --classroom``) on 127.0.0.1.
 
-    python benchmarks/bench_classroom.py [--learners 25] [--chromium 3] [--pool 25] [--within 10] [--budget 300] [--busy 0]
+    python benchmarks/bench_classroom.py [--learners 25] [--chromium 3] [--pool 25] [--within 10] [--budget 300]
+                                         [--busy 0]
 
 A class list of ``--learners`` names is made in a temporary folder and the classroom server is started with a
 pool of ``--pool`` kernels of the trainers page; once the pool is rendered ahead (its kernels quiet), every
