@@ -386,7 +386,6 @@ def test_the_course_without_code_in_voila(voila_page, course_copy: Path) -> None
         "every request for another site is stopped by the policy, before any connection"
 
 
-
 def test_a_widget_output_left_without_its_model_is_drawn_again(voila_page) -> None:  # noqa: ANN001
     """The course app's template repairs the widget manager's race (ipywidgets issue 4026, app/serve.py TEMPLATE):
     an output that shows "Error displaying widget: model not found" although the manager has the model is drawn
@@ -412,6 +411,7 @@ def test_a_widget_output_left_without_its_model_is_drawn_again(voila_page) -> No
     advisor.wait_for(state="visible", timeout=WAIT_MS)
     assert "model not found" not in page.inner_text("body")
     assert " ".join(advisor.inner_text().split()) == drawn, "the same widget, drawn again with its state"
+
 
 # ------------------------------------------------------------------ rule ids: the rule in place, the rendered book
 def _rule_opening(rule: str) -> str:

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from browsing import RELOADS, WAIT_MS, reload_after_the_open_fault, runtime_dir, tail
+from browsing import RELOADS, WAIT_MS, reload_after_the_open_fault, server_env, tail
 from classroom_client import (
     INDEX,
     TRAINERS,
@@ -370,9 +370,8 @@ def _course_copy(base: Path) -> Path:
 def _start(base: Path, *options: str) -> tuple[int, subprocess.Popen, list[str]]:
     work = _course_copy(base)
     port = _free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_RUNTIME_DIR=runtime_dir(),
-               XDG_DATA_HOME=str(base / "data"), IPYTHONDIR=str(base / "ipython"), MPLBACKEND="Agg",
-               PYTHONUNBUFFERED="1", PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    env = dict(server_env(base), XDG_DATA_HOME=str(base / "data"), PYTHONUNBUFFERED="1",
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     env.pop("JASSLIB_PROGRESS", None)
     proc = subprocess.Popen([sys.executable, str(work / "app" / "serve.py"), "--classroom", "--ip", "127.0.0.1",
                              "--port", str(port), *options], cwd=base, env=env, stdout=subprocess.PIPE,

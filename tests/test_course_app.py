@@ -25,7 +25,7 @@ from pathlib import Path
 import json5
 import nbformat
 import pytest
-from browsing import runtime_dir, tail
+from browsing import server_env, tail
 from htmlcheck import parse as parse_html
 
 from jasslib.errors import ArgumentError
@@ -182,8 +182,7 @@ class App:
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     """``app/serve.py`` as ``make app`` starts it, on a free port of 127.0.0.1, for the module's tests."""
     base = tmp_path_factory.mktemp("app")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_RUNTIME_DIR=runtime_dir(),
-               XDG_DATA_HOME=str(base / "data"), PYTHONUNBUFFERED="1")
+    env = dict(server_env(base), XDG_DATA_HOME=str(base / "data"), PYTHONUNBUFFERED="1")
     env.pop("JASSLIB_PROGRESS", None)
     port = _free_port()
     log = base / "server.log"
