@@ -19,6 +19,11 @@ teacher's class view, and the server's guards.  ``app/serve.py`` puts it togethe
   another site is refused even with a token (:meth:`ClassIdentityProvider.should_check_origin`), and the page
   sets the ``_xsrf`` cookie that its shutdown request sends back, so closing a page ends its kernel.
   A learner's page cannot run code in its kernel: Voilà forwards only widget and kernel-info messages.
+- **Without a valid link** a browser gets the course's login page (``app/server_templates/login.html``): open
+  your own link, or type its code or paste the link (:func:`link_code`; a learner's code logs that learner in);
+  Jupyter's form for changing the server's password is off.  Refusals (a learner at the class view, a wrong
+  teacher link, an address refused by the Host check) and unknown addresses answer the course's error page
+  with the reason and what to do (``app/server_templates/error.html``).
 """
 
 from __future__ import annotations
@@ -288,6 +293,19 @@ def host_allowed(host: str, settings: dict[str, Any]) -> bool:
         return name in settings.get("local_hostnames", ["localhost"])
 
 
+def link_code(typed: str) -> str:
+    """The code of a course link from what was typed into the login page: the code itself, or the whole link.
+
+    >>> link_code(" http://jass-room:8866/?token=Ab3_x-9Qz ")
+    'Ab3_x-9Qz'
+    >>> link_code("Ab3_x-9Qz"), link_code("")
+    ('Ab3_x-9Qz', '')
+    """
+    typed = typed.strip()
+    found = re.search(r"[?&]token=([^&#\s]*)", typed)
+    return found.group(1) if found else typed
+
+
 def require_host(handler_class: type) -> type:
     """``handler_class`` refusing (403) a request whose Host header is missing or empty (Tornado would take
     such a request as one for 127.0.0.1, and Jupyter's Host check would let it through), and, for a handler
@@ -312,6 +330,7 @@ def make_server_parts() -> dict[str, type]:
     from jupyter_server.auth.identity import PasswordIdentityProvider, User
     from jupyter_server.base.handlers import JupyterHandler
     from tornado import web
+    from traitlets import default
     from voila.request_info_handler import RequestInfoSocketHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
@@ -341,10 +360,32 @@ def make_server_parts() -> dict[str, type]:
         def should_check_origin(self, handler: Any) -> bool:
             return True  # Jupyter skips the check for token logins; a websocket from another site is refused
 
+        @default("allow_password_change")
+        def _no_password_change(self) -> bool:
+            return False  # Jupyter's login form would let anyone with the class link set the server's password
+
+        def process_login_form(self, handler: Any) -> Any:
+            """The code typed into the login page (``app/server_templates/login.html``), or the whole link pasted
+            there: a learner's own code logs that learner in, as their link does; else Jupyter's check."""
+            roster = _roster(handler.settings)
+            typed = link_code(handler.get_argument("password", default=""))
+            learner = roster.by_token(typed) if roster is not None and typed else None
+            if learner is not None:
+                return self._learner_user(learner)
+            if self.token and typed and hmac.compare_digest(typed.encode(), self.token.encode()):
+                return self.generate_anonymous_user(handler)  # the class link's code (no class list)
+            return super().process_login_form(handler)
+
     class CourseVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Voilà's page, which sets the ``_xsrf`` cookie (the page's shutdown request sends it back) and, in a
         classroom, tells the page's kernel its learner (a page for someone who is not a learner of the class
         leads to the page where they give their name)."""
+
+        def render_template(self, name: str, **ns: Any) -> str:
+            if name == "error.html" or name[:3].isdigit():  # a refusal: the course's error page, as elsewhere
+                template = self.settings["jinja2_env"].get_template(name)  # the server's pages, not Voilà's
+                return template.render(**ns, **self.template_namespace)
+            return super().render_template(name, **ns)
 
         async def get_generator(self, path: str | None = None) -> Any:
             self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie
@@ -516,4 +557,5 @@ def class_view_html(table: Any, path: str) -> str:
 
 
 __all__ = ["ClassroomError", "Learner", "Roster", "learner_id", "read_class_list", "open_roster",
-           "default_class_folder", "make_server_parts", "require_host", "class_view_html", "learner_of"]
+           "default_class_folder", "make_server_parts", "require_host", "class_view_html", "learner_of",
+           "link_code"]

@@ -77,6 +77,11 @@ class of 25 on this computer: one Chromium learner of three in 7 of 9 runs lacke
 panel until a reload."""
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "jupyter"
 """The folder put first on ``JUPYTER_PATH`` for the server: it holds the app's template."""
+SERVER_TEMPLATES = Path(__file__).resolve().parent / "server_templates"
+"""The server's own pages, found before Jupyter's: ``error.html`` (every refusal and error: what went wrong in a
+learner's words and what to do; Jupyter's needs static files that Voilà's server lacks, so it failed, logged a
+traceback and answered an empty page) and ``login.html`` (a browser without a valid link: open the course with your
+link, or type its code; instead of Jupyter's token help with its form for changing the server's password)."""
 CONTENT_SECURITY_POLICY = "; ".join([
     "frame-ancestors 'self'",  # Jupyter's own rule: no other site frames the pages
     "style-src 'self' 'unsafe-inline' blob: data:",
@@ -212,18 +217,44 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
 def make_app(classroom: bool = False) -> type:
     """Voilà's application, with ``/`` sending the browser to :func:`landing` (query string kept), the
     rule book answered rendered (:data:`RULE_BOOK_ROUTE`), the classroom's pages (``/jasslib/join``,
-    ``/jasslib/class``) and guards (``app/classroom.py``)."""
+    ``/jasslib/class``) and guards (``app/classroom.py``), and the course's own error and login pages
+    (:data:`SERVER_TEMPLATES`) for every refusal, error and unknown address."""
     from classroom import CLASS_VIEW, JOIN, make_server_parts, require_host
+    from jinja2 import ChoiceLoader, FileSystemLoader
+    from jupyter_server.auth.decorator import allow_unauthenticated
     from jupyter_server.base.handlers import JupyterHandler
     from jupyter_server.utils import url_path_join
     from tornado import web
-    from tornado.web import RedirectHandler
     from traitlets import default
     from voila.app import Voila
     from voila.request_info_handler import RequestInfoSocketHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     parts = make_server_parts()
+
+    class NotFoundHandler(JupyterHandler):
+        """Any address that no route of the app serves: the course's "no such page" (``error.html``), as a
+        mistyped chapter gets it."""
+
+        @allow_unauthenticated
+        def get(self, *args: str) -> None:
+            raise web.HTTPError(404)
+
+        head = get
+
+    class HomeHandler(JupyterHandler):
+        """``/``: to :func:`landing`, with the query string (a learner's token); as a Jupyter page it has the Host
+        check and the course's error page (a learner who typed the address with a number sees why it is refused)."""
+
+        def initialize(self, url: str) -> None:
+            self.landing_url = url
+
+        @allow_unauthenticated
+        def get(self) -> None:
+            query = self.request.query
+            self.redirect(self.landing_url + (f"?{query}" if query else ""))
+
+        head = get
 
     class RuleBookHandler(JupyterHandler):
         """The rendered rule book, docs/rules.html (made from docs/rules.md), for the same users as the pages."""
@@ -244,11 +275,14 @@ def make_app(classroom: bool = False) -> type:
             settings = super().init_settings()
             _stagger_refills(self.kernel_manager)
             _drop_dead_pool_kernels(self.kernel_manager)
+            env = settings["jinja2_env"]  # the server's pages (errors, login); Voilà's own pages have another
+            env.loader = ChoiceLoader([FileSystemLoader(str(SERVER_TEMPLATES)), env.loader])
+            settings["default_handler_class"] = require_host(NotFoundHandler)  # an unknown address: error.html
             return settings
 
         def init_handlers(self) -> list:
             first = url_path_join(self.server_url, "voila/render", landing(classroom))
-            home = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": first, "permanent": False})
+            home = (url_path_join(self.server_url, "/?"), HomeHandler, {"url": first})
             rules = (url_path_join(self.server_url, RULE_BOOK_ROUTE), RuleBookHandler)
             view = url_path_join(self.server_url, CLASS_VIEW)
             ours = [home, rules, (url_path_join(self.server_url, JOIN), parts["join"]),

@@ -20,6 +20,7 @@ there a page left open without its websocket is culled after two seconds.
 
 from __future__ import annotations
 
+import base64
 import concurrent.futures
 import http.client
 import json
@@ -464,6 +465,72 @@ def test_the_teacher_token_and_the_learner_tokens_stay_apart(room: Classroom) ->
     assert get(room.port, f"/jasslib/join?token={roster['join_token']}")[0] == 404
 
 
+def _log_since(room: Classroom, start: int) -> str:
+    return (room.folder.parent / "server.log").read_bytes()[start:].decode("utf-8", "replace")
+
+
+def _log_size(room: Classroom) -> int:
+    return (room.folder.parent / "server.log").stat().st_size
+
+
+def _login(port: int, typed: str, **form: str) -> tuple[int, str, dict[str, str], str]:
+    """What the course's login page sends when ``typed`` is entered: status, where it leads, cookies, the page."""
+    cookies: dict[str, str] = {}
+    status, _, page = get(port, "/login?next=%2Fjasslib%2Fwhere", cookies=cookies)
+    assert status == 200 and "Open the course with your link" in page
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        body = urllib.parse.urlencode({"password": typed, "_xsrf": cookies["_xsrf"], **form})
+        conn.request("POST", "/login?next=%2Fjasslib%2Fwhere", body=body, headers={
+            "Host": f"127.0.0.1:{port}", "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+        resp = conn.getresponse()
+        page = resp.read().decode("utf-8", "replace")
+        for value in resp.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            cookies[name.strip()] = rest.split(";", 1)[0]
+        return resp.status, resp.getheader("Location") or "", cookies, page
+    finally:
+        conn.close()
+
+
+def _login_user(cookies: dict[str, str]) -> str:
+    """The user name in Jupyter's login cookie (a Tornado signed value: its fifth field is the base64 value)."""
+    value = next(v for k, v in cookies.items() if k.startswith("username-")).strip('"')
+    return json.loads(base64.b64decode(value.split("|")[4].split(":", 1)[1]))["username"]
+
+
+@pytest.mark.slow
+def test_refusals_and_unknown_addresses_say_why_and_what_to_do_without_a_traceback(room: Classroom) -> None:
+    """Each refusal answers the course's page with the reason and what to do (before: the teacher's wrong link an
+    empty page and three tracebacks in the teacher's terminal, a number address Voilà's bare "403: Forbidden", a
+    learner without a valid link Jupyter's token help with its form for a new server password)."""
+    start, port = _log_size(room), room.port
+    status, _, page = get(port, "/jasslib/class?teacher=not-the-teachers")
+    assert status == 403 and "this is not the teacher&#39;s link" in page and "the teacher's own link" in page
+    status, _, page = get(port, f"/?token={room.tokens[OTHER]}", host=f"192.168.1.20:{port}")
+    assert status == 403 and "with the computer's name, as printed" in page, "a number address, refused"
+    status, _, page = get(port, f"/voila/render/app/index.ipynb?token={room.tokens[OTHER]}", host=f"10.0.0.7:{port}")
+    assert status == 403 and "with the computer's name, as printed" in page and "Voil" not in page
+    status, _, page = get(port, f"/voila/render/notebooks/99_no_such_chapter.ipynb?token={room.tokens[OTHER]}")
+    assert status == 404 and "There is no such page in the course" in page and "99_no_such_chapter" in page
+    status, _, page = get(port, "/jasslib/no-such-page")
+    assert status == 404 and "Go to the start of the course" in page
+    # a learner's link with a wrong code: the course's login page, no Jupyter help, no password change
+    assert _location(port, f"{TRAINERS}?token=wrong")[1].startswith("/login")
+    status, _, page = get(port, "/login")
+    assert status == 200 and "Open the course with your link" in page
+    assert "jupyter server list" not in page and "new_password" not in page and room.teacher not in page
+    # the code typed in, or the whole link pasted, logs that learner in as the link does; a wrong one is refused
+    for typed in (room.tokens[OTHER], f" {room.links[OTHER]} "):
+        status, where, cookies, _ = _login(port, typed)
+        assert (status, where) == (302, "/jasslib/where") and _login_user(cookies) == "learner-" + learner_id(OTHER)
+    status, _, cookies, page = _login(port, room.tokens[OTHER][:-1])
+    assert status == 401 and "That code opens nothing here" in page and not any(k.startswith("username-")
+                                                                                 for k in cookies)
+    assert "Traceback" not in _log_since(room, start)
+
+
 @pytest.mark.slow
 def test_thirty_pages_loaded_and_closed_leave_only_the_pool(room: Classroom) -> None:
     loads = load_and_close(room.port, room.ps, f"token={room.tokens[OTHER]}", count=30, at_once=5)
@@ -785,6 +852,18 @@ def test_without_a_class_list_learners_join_by_name(open_room: Classroom) -> Non
     assert get(open_room.port, "/jasslib/join", cookies=cookies)[0] == 302, "once in, the name page sends her on"
     roster = json.loads((open_room.folder / "class.json").read_text(encoding="utf-8"))
     assert [x["name"] for x in roster["learners"]].count("Zoë Keller") == 1
+
+
+@pytest.mark.slow
+def test_the_login_page_logs_in_with_the_class_code_and_never_sets_a_server_password(open_room: Classroom) -> None:
+    """Jupyter's login form takes a new password along with the token and writes it into the server's config: anyone
+    with the class link could have set one (here the write failed on a missing folder: a 500 and a traceback)."""
+    start, code = _log_size(open_room), _class_link_token(open_room)
+    status, where, cookies, _ = _login(open_room.port, code, new_password="taken-over")
+    assert (status, where) == (302, "/jasslib/where") and any(k.startswith("username-") for k in cookies)
+    assert _login(open_room.port, "taken-over")[0] == 401, "no password was set"
+    assert not list(open_room.folder.parent.rglob("jupyter_server_config.json"))
+    assert "Traceback" not in _log_since(open_room, start)
 
 
 @pytest.mark.slow

@@ -210,6 +210,22 @@ def test_make_app_leads_to_the_index_and_refuses_a_foreign_host(app: App):
     assert _get(port, "/voila/api/contents/", host=f"localhost:{port}")[0] == 200
 
 
+@pytest.mark.slow
+def test_make_apps_unknown_addresses_and_refusals_get_the_courses_page_and_log_no_traceback(app: App):
+    """A mistyped address, a missing chapter or another site's Host: the course's page with the reason and the way
+    back (before: a bare "404: Not Found", or Voilà's page; the make-app server logged nothing worse)."""
+    from classroom_client import get
+
+    start = app.log.stat().st_size
+    status, _, page = get(app.port, "/chapter-99")
+    assert status == 404 and "There is no such page in the course" in page and 'href="/"' in page
+    status, _, page = get(app.port, "/voila/render/notebooks/99_no_such_chapter.ipynb")
+    assert status == 404 and "There is no such page in the course" in page and "99_no_such_chapter" in page
+    status, _, page = get(app.port, "/", host="rebinding.example")
+    assert status == 403 and "This link does not open this page" in page
+    assert "Traceback" not in app.log.read_bytes()[start:].decode("utf-8", "replace")
+
+
 def test_app_serve_runs_from_a_copy_of_the_course(tmp_path):
     """The browser tests serve a copy of the course: the server's folder is app/serve.py's parent folder."""
     shutil.copytree(ROOT / "app", tmp_path / "app", ignore=shutil.ignore_patterns("__pycache__"))
