@@ -188,7 +188,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     log = base / "server.log"
     with log.open("w") as err:
         proc = subprocess.Popen([sys.executable, str(ROOT / "app" / "serve.py"), "--port", str(port)], cwd=base,
-                                env=env, stdout=subprocess.PIPE, stderr=err, text=True)
+                                env=env, stdout=err, stderr=err, text=True)  # what it prints too: no pipe unread
     try:
         _wait(port, proc)
         yield App(port, proc, log)
