@@ -100,6 +100,7 @@ EXEMPT: dict[str, str] = {
     "RoundsProgress": "a value ProgressRecord returns; the reader checks every field of a file",
     "RoundEntry": "a part of RoundsProgress, which ProgressRecord returns; the reader checks every field of a file",
     "JudgedCard": "a value jasslib returns (judge_own_view)",
+    "LineComparison": "a value jasslib returns (compare_lines); compare_lines checks the round, trick and seat",
     "Answer": "a value MistakesLesson.click returns (what the lesson answered to a clicked card)",
     "NotebookQuestions": "a value ProgressRecord.notebook_questions returns",
 }
@@ -609,6 +610,19 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
                                ArgumentError, "rounds") for label, value in counts_bad],
         bad("review_losses(seed=lone surrogate)", lambda: analysis.review_losses(1, "\ud800"), CardParseError,
             "seed"))
+    rnd_state = lambda: rnd.to_json()  # noqa: E731
+    add("compare_lines",
+        bad("compare_lines(None)", lambda: analysis.compare_lines(None, 1, 0), ArgumentError, "Round"),  # type: ignore[arg-type]
+        bad("compare_lines(trick=0)", lambda: analysis.compare_lines(rnd, 0, 0), ArgumentError, "trick", "O1",
+            state=rnd_state),
+        bad("compare_lines(trick='1')", lambda: analysis.compare_lines(rnd, "1", 0), ArgumentError, "trick",  # type: ignore[arg-type]
+            state=rnd_state),
+        bad("compare_lines(seat=4)", lambda: analysis.compare_lines(rnd, 1, 4), CardParseError, "seat",
+            state=rnd_state),
+        bad("compare_lines(a card not played yet)", lambda: analysis.compare_lines(rnd, 2, 0), ArgumentError,
+            "not played", state=rnd_state),
+        bad("compare_lines(a round before the contract)", lambda: analysis.compare_lines(Round.deal(seed=1), 1, 0),
+            PhaseError, "contract"))
     add("history_table", bad("history_table(None)", lambda: analysis.history_table(None), ArgumentError, "Round"),  # type: ignore[arg-type]
         bad("history_table(events=5)", lambda: analysis.history_table(rnd, 5), ArgumentError, "events"))  # type: ignore[arg-type]
     # ---------------------------------------------------------------- search, hints and the advisor

@@ -636,3 +636,49 @@ def _replayed(r: Round, cards: int) -> Round:
     for seat, card in _plays(r)[:cards]:
         replay.play(card, seat)
     return replay
+
+
+# ---------------------------------------------------------------------------------- why a card lost points
+def _check_lines(rnd: Round, row) -> a.LineComparison:  # noqa: ANN001
+    """compare_lines of one card of review's table: the same numbers, lines that start where the round was."""
+    why = a.compare_lines(rnd, row.trick, row.seat)
+    assert (why.played_points, why.best_points, why.lost) == (row.value, row.best_value, row.lost), row
+    assert str(why.card) == row.card and why.best in row.best_cards and (why.best == why.card) == (row.lost == 0)
+    actual = rnd.tricks[row.trick - 1]
+    k = actual.seats.index(Seat(row.seat))
+    assert why.played_line[0].cards[:k + 1] == actual.cards[:k + 1], "the line after the card played is the round's"
+    assert why.best_line[0].cards[:k] == actual.cards[:k] and why.best_line[0].cards[k] == why.best
+    assert len(why.played_line) == len(why.best_line) == 10 - row.trick
+    assert (why.parting_trick is None) == (row.lost == 0), "a lost point shows in a trick of the two lines"
+    return why
+
+
+def test_compare_lines_shows_why_each_card_lost_what_review_counts() -> None:
+    rnd = bots_round(2, "obenabe")
+    table = a.review(rnd)
+    checked = [_check_lines(rnd, row) for row in table.itertuples() if row.lost > 0 or row.Index % 6 == 0]
+    lost = [why for why in checked if why.lost]
+    assert len(lost) >= 3 and len(checked) > len(lost), "the round has cards that lost points and best cards"
+    first = lost[0]
+    text = first.text()
+    at = first.parting_trick
+    assert f"With {first.best} it would end with {first.best_points}: {first.lost} more." in text
+    assert f"The lines part at trick {at}:" in text and text.count("  trick ") == 2 * len(first.played_line)
+    html = first._repr_html_()
+    assert f"after {first.card}" in html and f"after {first.best}" in html and html.count("<tr>") == 12 - first.trick
+    again = a.compare_lines(rnd, np.int64(first.trick), np.int64(first.seat))  # numbers from review's table
+    assert again == first
+    best = next(why for why in checked if not why.lost)
+    assert "was a best card: no point given away" in best.text() and best.played_line == best.best_line
+
+
+def test_compare_lines_in_a_trump_contract_counts_the_trumps_and_the_last_trick() -> None:
+    rnd = bots_round(5, "♥")
+    table = a.review(rnd, from_trick=4)
+    rows = [row for row in table.itertuples() if row.lost > 0]
+    assert rows, "the bots give points away after trick 3"
+    for row in rows[:3]:
+        why = _check_lines(rnd, row)
+        left = sum(t.points for t in rnd.tricks[row.trick - 1:])  # the cards of these tricks, and the last trick's 5
+        for line in (why.played_line, why.best_line):
+            assert line[-1].number == 8 and sum(t.points for t in line) == left

@@ -92,7 +92,16 @@ from .odds import (
 )
 from .playing_well import chooser_rounds, chooser_summary, hindsight_best, play_by_contract
 from .plots import box_by_contract, hist_grid
-from .postmortem import REVIEW_COLUMNS, LiveReview, best_by_layout, review, review_losses, review_totals
+from .postmortem import (
+    REVIEW_COLUMNS,
+    LineComparison,
+    LiveReview,
+    best_by_layout,
+    compare_lines,
+    review,
+    review_losses,
+    review_totals,
+)
 from .tips import (
     TIP_KINDS,
     TIP_SAMPLE_ROUNDS,
@@ -193,4 +202,6 @@ __all__ = [
     "LUCERNE_UNDENUFE",
     "LUCERNE_THRESHOLD",
     "LiveReview",
+    "LineComparison",
+    "compare_lines",
 ]

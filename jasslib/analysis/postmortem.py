@@ -4,22 +4,25 @@ cannot see the hidden cards cannot get (:func:`best_by_layout`)."""
 
 from __future__ import annotations
 
+import html
 import weakref
 from collections.abc import Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import _check
+from ..cards import Card
 from ..errors import ArgumentError, excerpt
 from ..players.sampling import sample_layouts
-from ..round import Round
+from ..round import Round, TrickRecord
 from ..rulesets import CLASSIC, Ruleset
+from ..seats import Seat
 from ..simulation import CONTRACT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-    from ..cards import Card
     from ..solver import Judgement, Position
 
 MAX_REVIEW_ROUNDS = 1_000
@@ -27,7 +30,8 @@ MAX_REVIEW_ROUNDS = 1_000
 MAX_SOLVED_LAYOUTS = 1_000
 """The most layouts :func:`best_by_layout` solves."""
 
-__all__ = ["REVIEW_COLUMNS", "review", "LiveReview", "review_totals", "review_losses", "best_by_layout"]
+__all__ = ["REVIEW_COLUMNS", "review", "LiveReview", "review_totals", "review_losses", "best_by_layout",
+           "LineComparison", "compare_lines"]
 
 
 REVIEW_COLUMNS: dict[str, str] = {
@@ -126,6 +130,157 @@ def _table(replay: Round, plays: Sequence[tuple[int, Card]], first: int, verdict
                      verdict.best, len(replay.legal_cards())))
         replay.play(card, seat)
     return pd.DataFrame.from_records(rows, columns=list(REVIEW_COLUMNS))
+
+
+# ----------------------------------------------------------------------------------------------
+# Why a card gave points away: the line after it beside the best line
+
+
+@dataclass(frozen=True)
+class LineComparison:
+    """One card of a round beside the best card at that moment, with all cards open (:func:`compare_lines`).
+
+    ``played_line`` is the rest of the round after ``card`` with perfect play from then on, ``best_line`` the rest
+    after ``best`` (one of the best cards; ``card`` itself when it was one), both as the tricks from ``trick`` on
+    (:class:`~jasslib.round.TrickRecord`: leader, cards in playing order, winner, points with the last trick's 5);
+    ``played_points`` and ``best_points`` are the trick points the seat's team ends the round with on each line
+    (cards taken before included, the match's 100 too: :func:`review`'s ``value`` and ``best_value``).
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    best: Card
+    played_line: tuple[TrickRecord, ...]
+    best_line: tuple[TrickRecord, ...]
+    played_points: int
+    best_points: int
+
+    @property
+    def lost(self) -> int:
+        """The points the card gave away: ``best_points - played_points`` (:func:`review`'s ``lost``)."""
+        return self.best_points - self.played_points
+
+    @property
+    def parting_trick(self) -> int | None:
+        """The first trick (1..9) that goes to the other team, or carries other points for the seat's team, on the
+        two lines: where the card's cost shows; None when the lines give the team the same tricks."""
+        team = int(self.seat) % 2
+        for mine, best in zip(self.played_line, self.best_line):
+            if (int(mine.winner) % 2 == team) != (int(best.winner) % 2 == team) or mine.points != best.points:
+                return mine.number + 1
+        return None
+
+    def _taker(self, record: TrickRecord) -> str:
+        return f"team {int(record.winner) % 2}"
+
+    def _trick_text(self, record: TrickRecord) -> str:
+        return (f"{' '.join(str(c) for c in record.cards)} → seat {int(record.winner)} ({self._taker(record)}) "
+                f"takes {record.points}")
+
+    def text(self) -> str:
+        """The comparison in sentences, then both lines trick by trick."""
+        team = int(self.seat) % 2
+        head = (f"Trick {self.trick}, seat {int(self.seat)} (team {team}) played {self.card}: with perfect play "
+                f"afterwards team {team} ends with {self.played_points} trick points.")
+        if self.lost == 0:
+            head += f" {self.card} was a best card: no point given away."
+        else:
+            head += f" With {self.best} it would end with {self.best_points}: {self.lost} more."
+            at = self.parting_trick
+            if at is not None:
+                mine, best = self.played_line[at - self.trick], self.best_line[at - self.trick]
+                head += (f" The lines part at trick {at}: after {self.card} {self._taker(mine)} takes it with "
+                         f"{mine.points} points, after {self.best} {self._taker(best)} takes it with {best.points}.")
+        rows = [head, f"After {self.card}:", *(f"  trick {r.number + 1}: {self._trick_text(r)}"
+                                                 for r in self.played_line)]
+        if self.best != self.card:
+            rows += [f"After {self.best}:", *(f"  trick {r.number + 1}: {self._trick_text(r)}" for r in self.best_line)]
+        return "\n".join(rows)
+
+    __str__ = text
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        lines = [(self.card, self.played_line, self.played_points)]
+        if self.best != self.card:
+            lines.append((self.best, self.best_line, self.best_points))
+        head = "".join(f"<th style='{_PAD}'>after {esc(str(c))}</th>" for c, _, _ in lines)
+        body = []
+        for i in range(len(self.played_line)):
+            cells = []
+            for _, line, _ in lines:
+                r = line[i]
+                bold = "font-weight:bold;" if int(r.winner) % 2 == int(self.seat) % 2 else ""
+                cells.append(f"<td style='{bold}{_PAD}'>{esc(self._trick_text(r))}</td>")
+            body.append(f"<tr><td style='{_PAD}'>trick {self.played_line[i].number + 1}</td>{''.join(cells)}</tr>")
+        team = int(self.seat) % 2
+        ends = "".join(f"<td style='{_PAD}'>team {team} ends with {points}</td>" for _, _, points in lines)
+        said = esc(self.text().split("\n", 1)[0])
+        return (f"<div class='jass-lines'><p>{said}</p><table><tr><th></th>{head}</tr>{''.join(body)}"
+                f"<tr><td></td>{ends}</tr></table><p>Bold: the tricks team {team} takes.</p></div>")
+
+
+_PAD = "padding:1px 10px"
+
+
+def compare_lines(rnd: Round, trick: int, seat: Seat | int | str) -> LineComparison:
+    """Why the card ``seat`` played in ``trick`` (1..9) of ``rnd`` gave points away, with all cards open: the rest of
+    the round after it beside the rest after the best card, each with perfect play from then on
+    (:class:`LineComparison`; its ``text()`` says where the lines part).
+
+    The position before the card is solved (:func:`jasslib.solver.solve`: the best card and one best line), then the
+    position after it; both lines are played out on copies of the round, so every trick's winner and points are the
+    rules' own.  Like :func:`review`, a position of trick 1 in a trump contract can take the solver seconds.
+
+    >>> from jasslib import Round
+    >>> r = Round.deal(seed=4)
+    >>> r.choose("obenabe")
+    >>> for _ in range(36):
+    ...     r.play(max(r.legal_cards()))
+    >>> why = compare_lines(r, 1, 0)
+    >>> why.lost == int(review(r).lost[0]), why.played_points + why.lost == why.best_points
+    (True, True)
+    >>> len(why.played_line), why.played_line[0].number     # trick 1 to 9, numbered from 0 as in Round.tricks
+    (9, 0)
+    """
+    from ..solver import Position, solve
+
+    if not isinstance(rnd, Round):
+        raise ArgumentError(f"compare_lines: expected a Round, got {excerpt(rnd)}")
+    number = _check.whole(trick, "trick (a trick number, O1: nine tricks)", low=1, high=9)
+    who = Seat.parse(int(seat) if _check.is_whole(seat) else seat)  # a NumPy integer from review's table too
+    if rnd.contract is None:
+        Position.from_round(rnd)  # raises the solver's PhaseError: no contract yet
+    plays = _plays(rnd)
+    index = next((i for i in range(4 * (number - 1), min(4 * number, len(plays))) if plays[i][0] == int(who)), None)
+    if index is None:
+        raise ArgumentError(f"compare_lines: seat {int(who)} has not played in trick {number} yet "
+                            f"({len(plays)} cards of the round are played)")
+    replay = _replay_start(rnd)
+    for s, c in plays[:index]:
+        replay.play(c, s)
+    card = plays[index][1]
+    before = solve(Position.from_round(replay))
+    best = card if card in before.best else before.pv[0]
+    played = _played_out(replay, card)
+    best_round = played if best == card else _played_out(replay, best, before.pv)
+    team = int(who) % 2
+    return LineComparison(number, who, card, best, played.tricks[number - 1:], best_round.tricks[number - 1:],
+                          played.score().trick_points[team], best_round.score().trick_points[team])
+
+
+def _played_out(replay: Round, card: Card, line: Sequence[Card] = ()) -> Round:
+    """A copy of ``replay`` with ``card`` played and then ``line`` (the rest of a best line starting with ``card``),
+    or, without a line, the solver's best line from the position after ``card``."""
+    from ..solver import Position, solve
+
+    out = replay.copy()
+    out.play(card)
+    rest = list(line[1:]) if line else ([] if out.done else list(solve(Position.from_round(out)).pv))
+    for c in rest:
+        out.play(c)
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
