@@ -913,6 +913,36 @@ def test_review_marks_each_of_the_learners_cards(reviewed_player):
     assert mine.count('data-lost="0"') == int((rows.lost == 0).sum())
 
 
+def test_why_shows_the_two_lines_of_each_of_the_learners_cards_that_lost_points(reviewed_player):
+    from jasslib.analysis import compare_lines
+
+    p = reviewed_player
+    table = p.last_review
+    rows = table[(table.seat == int(p.seat)) & (table.lost > 0)]
+    assert len(rows) >= 1 and p.why_box.layout.display is None, "after the Review, the cards that lost points"
+    assert [value for _, value in p.why_menu.options] == rows.trick.tolist()
+    for row in rows.itertuples():
+        p.why(row.trick)
+        why = compare_lines(p.round, row.trick, p.seat)
+        text = p.why_output.value
+        assert why.lost == row.lost and f"Trick {row.trick}: after your {why.card.format(p.style)}" in text
+        assert f"it would end with {why.best_points}, {why.lost} more" in text
+        assert f"The lines part at trick {why.parting_trick}:" in text and text.count("<tr>") == 12 - row.trick
+    kept = (p.why_menu.value, p.why_output.value)
+    quiet = next(t for t in range(1, 10) if t not in rows.trick.tolist())
+    for bad in (quiet, 0, "2"):
+        with pytest.raises(ArgumentError, match="lost no points|trick"):
+            p.why(bad)
+        assert (p.why_menu.value, p.why_output.value) == kept, bad
+
+
+def test_why_is_hidden_before_a_review_and_a_click_there_says_what_to_do():
+    p = RoundPlayer(seed=REVIEW_SEED)
+    assert p.why_box.layout.display == "none" and p.why_menu.options == ()
+    p.why_button.click()
+    assert "Review the round first" in p.why_output.value and "Traceback" not in p.why_output.value
+
+
 def test_review_marks_the_bots_cards_and_totals(reviewed_player):
     p = reviewed_player
     table = p.last_review

@@ -111,9 +111,11 @@ class RoundPlayer:
     and :attr:`log` (HTML), :attr:`contract_menu`, :attr:`choose_button`, :attr:`schieben_button`,
     :attr:`new_round_button`, :attr:`review_button` and :attr:`review_output` (HTML) with
     :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`review_all_button` (**Judge trick 1
-    too**, shown when the review started later, see :attr:`trump_review_from`), :attr:`tricks_checkbox` (the
+    too**, shown when the review started later, see :attr:`trump_review_from`), :attr:`why_menu`,
+    :attr:`why_button` and :attr:`why_output` (after the Review: the learner's cards that lost points, and
+    **Show the two lines**, :func:`~jasslib.analysis.compare_lines`), :attr:`tricks_checkbox` (the
     **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
-    :meth:`choose`, :meth:`schieben`, :meth:`new_round` and :meth:`review` do what the buttons do.
+    :meth:`choose`, :meth:`schieben`, :meth:`new_round`, :meth:`review` and :meth:`why` do what the buttons do.
 
     ``review_ahead`` (default True, or :data:`REVIEW_AHEAD_ENV`) judges each trick with all cards open in a
     background thread once it is complete, starting on the opening position when the contract is named
@@ -186,6 +188,15 @@ class RoundPlayer:
         self.review_all_button = w.Button(
             description="Judge trick 1 too", icon="hourglass-start", layout=w.Layout(display="none", width="auto"),
             tooltip="Solve the first trick as well: in a trump contract it can take the solver half a minute")
+        self.why_menu = w.Dropdown(options=[], description="Why?", layout=w.Layout(width="22em"))
+        self.why_button = w.Button(description="Show the two lines", icon="random",
+                                   tooltip="The rest of the round after your card beside the rest after the best card")
+        self.why_output = w.HTML()
+        self.why_box = w.VBox(
+            [w.HTML(text_html("Why did a card lose points? Pick it and compare the rest of the round after it with "
+                              "the rest after the best card, both played perfectly with all cards open.")),
+             w.HBox([self.why_menu, self.why_button]), self.why_output], layout=w.Layout(display="none"))
+        self.why_box.add_class("jass-why")
         self.tricks_checkbox = w.Checkbox(value=show_tricks, description="Finished tricks", indent=False,
                                           layout=w.Layout(width="auto"))
         self.tricks_note = w.HTML(text_html(
@@ -200,6 +211,7 @@ class RoundPlayer:
         self.new_round_button.on_click(self._on_new_round)
         self.review_button.on_click(self._on_review)
         self.review_all_button.on_click(self._on_review_all)
+        self.why_button.on_click(self._on_why)
         self.hint_box = HintBox(self._hint_view, self.style, seed=seed, time_budget=hint_budget, samples=hint_samples)
         self.mistakes = MistakesPanel(self.style, seed=seed, time_budget=hint_budget, samples=hint_samples,
                                       on_judged=self._on_judged, draw_table=self._lesson_table)
@@ -209,7 +221,7 @@ class RoundPlayer:
             [self.header, self.table, self.contract_box, w.HTML("<b>Your hand:</b>"), self.hand_box, self.message,
              self.hint_box.ui,
              w.HBox([self.new_round_button, self.review_button, self.learn_button, self.review_all_button]),
-             self.mistakes.ui, self.review_output,
+             self.mistakes.ui, self.review_output, self.why_box,
              w.HBox([self.tricks_checkbox, self.tricks_note], layout=w.Layout(align_items="center")),
              w.HTML("<b>Log</b>"), self.log],
             layout=w.Layout(border="1px solid #ccc", padding="6px"),
@@ -316,6 +328,7 @@ class RoundPlayer:
         self.hint_box.reset_counts()
         self.review_output.value = ""
         self.review_all_button.layout.display = "none"
+        self._offer_why()
         if self.live_review is not None:
             self.live_review.cancel()  # the last round's tricks not judged yet are dropped
         if self.review_ahead:
@@ -462,6 +475,42 @@ class RoundPlayer:
         self.review_all_button.layout.display = None if self._review_from > 1 else "none"
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
                                     + review_html(self.last_review, self.seat, self.style))
+        self._offer_why()
+
+    def _offer_why(self) -> None:
+        """The learner's cards that lost points in the review, to pick for **Show the two lines** (hidden without)."""
+        rows = [] if self.last_review is None else [
+            r for r in self.last_review.to_dict("records") if r["seat"] == int(self.seat) and r["lost"] > 0]
+        self.why_menu.options = [(f"trick {r['trick']}: {Card.parse(r['card']).format(self.style)} (lost "
+                                  f"{r['lost']})", int(r["trick"])) for r in rows]
+        self.why_output.value = ""
+        self.why_box.layout.display = None if rows else "none"
+
+    def why(self, trick: int | None = None) -> None:
+        """What **Show the two lines** does, for the learner's card of ``trick`` (default: the one picked); a trick
+        where the learner's card lost nothing in the review is refused (ArgumentError), the pick unchanged."""
+        if trick is not None:
+            offered = [value for _, value in self.why_menu.options]
+            number = _check.whole(trick, "trick (a trick number, O1: nine tricks)", low=1, high=9)
+            if number not in offered:
+                raise ArgumentError(f"trick {number}: your card lost no points there in the review (or the round is "
+                                    f"not reviewed yet); the cards to explain are in tricks {offered or 'none'}")
+            self.why_menu.value = number
+        self._on_why()
+
+    @guarded("why_output")
+    def _on_why(self, _button: Any = None) -> None:
+        trick = self.why_menu.value
+        if trick is None:
+            self.why_output.value = message_html("Review the round first, then pick one of your cards that lost "
+                                                 "points.", "warn")
+            return
+        from ..analysis import compare_lines
+
+        self.why_output.value = message_html(
+            "Solving the two lines with all cards open …" + (" (the first trick can take the solver half a minute)"
+                                                              if trick == 1 else ""))
+        self.why_output.value = lines_html(compare_lines(self.round, trick, self.seat), self.style)
 
     def _live_table(self, live: Any, start: int) -> Any:
         """The live review's table from trick ``start``, saying how far the solver thread is while it finishes."""
@@ -710,6 +759,42 @@ def review_html(table: Any, seat: Seat | int = 0, style: str = "french") -> str:
                  f"(you {lost[me]}, your partner {lost[(me + 2) % 4]}); the other team lost {team[1 - mt]}. "
                  f"Per seat: {html.escape(seats)}.</div></div>")
     return "".join(parts)
+
+
+def lines_html(why: Any, style: str = "french") -> str:
+    """A :class:`~jasslib.analysis.LineComparison` for the learner: where the lines part, then the rest of the round
+    after the card played beside the rest after the best card, trick by trick (bold: the tricks of the learner's
+    team), and what each line leaves the team."""
+    team = int(why.seat) % 2
+    card, best = why.card.format(style), why.best.format(style)
+    first = (f"Trick {why.trick}: after your {card} your team ends with {why.played_points} trick points when "
+             f"everybody plays perfectly afterwards; after {best} it would end with {why.best_points}, "
+             f"{why.lost} more.")
+    at = why.parting_trick
+    if at is not None:
+        mine, other = why.played_line[at - why.trick], why.best_line[at - why.trick]
+        side = {True: "your team", False: "the other team"}
+        first += (f" The lines part at trick {at}: after {card} {side[int(mine.winner) % 2 == team]} takes it "
+                  f"({mine.points} points), after {best} {side[int(other.winner) % 2 == team]} ({other.points}).")
+    lines = [(why.card, why.played_line, why.played_points)]
+    if why.best != why.card:
+        lines.append((why.best, why.best_line, why.best_points))
+    head = "".join(f"<th style='padding:2px 8px'>after {cards_html([c], style, small=True)}</th>" for c, _, _ in lines)
+    body = []
+    for i, record in enumerate(why.played_line):
+        tds = []
+        for _, line, _ in lines:
+            r = line[i]
+            ours = int(r.winner) % 2 == team
+            who = "your team" if ours else "the other team"
+            tds.append(f"<td style='padding:2px 8px;{'font-weight:bold' if ours else ''}'>"
+                       f"{cards_html(list(r.cards), style, small=True)} → seat {int(r.winner)} ({who}) takes "
+                       f"{r.points}</td>")
+        body.append(f"<tr><td>trick {record.number + 1}</td>{''.join(tds)}</tr>")
+    ends = "".join(f"<td style='padding:2px 8px'>your team ends with {points}</td>" for _, _, points in lines)
+    return (f"<div class='jass-lines'><div style='font-size:13px'>{html.escape(first)}</div>"
+            f"<table><tr><th></th>{head}</tr>{''.join(body)}<tr><td></td>{ends}</tr></table>"
+            "<div style='font-size:12px'>Bold: the tricks your team takes.</div></div>")
 
 
 def own_view_html(table: Any, style: str = "french") -> str:
