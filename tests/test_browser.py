@@ -331,6 +331,22 @@ def test_round_player_review_in_jupyterlab(lab_notebook) -> None:  # noqa: ANN00
     lost = int(table[table.team == seat % 2].lost.sum())
     assert f"Your team lost {lost} points in total" in text
     assert ("✗ lost" in text) == bool((mine.lost > 0).any()) and "✓ best" in text and "not judged" not in text
+    # Why?: the learner's last card that lost points, its two lines drawn in the page
+    losses = mine[mine.lost > 0]
+    why = player.locator(".jass-why").first
+    if len(losses):
+        trick = int(losses.trick.iloc[-1])
+        label = next(text for text, value in local.why_menu.options if value == trick)
+        why.locator("select").first.select_option(label=label)
+        why.locator("button").filter(has_text="Show the two lines").first.click()
+        lines = why.locator(".jass-lines").first
+        lines.wait_for(state="visible", timeout=120_000)
+        local.why(trick)
+        shown = lines.text_content() or ""
+        assert f"Trick {trick}: after your" in shown and f"{int(losses.lost.iloc[-1])} more" in shown
+        assert lines.locator("tr").count() == 12 - trick, "a row per trick from that one, the head and the ends"
+    else:
+        assert not why.is_visible(), "no card lost points: nothing to explain"
     assert "Traceback" not in page.content()
 
 
