@@ -67,7 +67,8 @@ from .advisor import AdviceBox
 from .hint import HintBox
 from .mistakes import MistakesPanel
 
-__all__ = ["RoundPlayer", "REVIEW_AHEAD_ENV", "table_fallback_html", "score_html", "review_html", "own_view_html"]
+__all__ = ["RoundPlayer", "REVIEW_AHEAD_ENV", "table_fallback_html", "score_html", "review_html", "own_view_html",
+           "lines_html"]
 
 REVIEW_AHEAD_ENV = "JASSLIB_REVIEW_AHEAD"
 """The environment variable that sets :class:`RoundPlayer`'s ``review_ahead`` when it is not given: ``0`` (or
