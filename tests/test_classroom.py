@@ -473,15 +473,12 @@ def _log_size(room: Classroom) -> int:
     return (room.folder.parent / "server.log").stat().st_size
 
 
-def _login(port: int, typed: str, **form: str) -> tuple[int, str, dict[str, str], str]:
-    """What the course's login page sends when ``typed`` is entered: status, where it leads, cookies, the page."""
-    cookies: dict[str, str] = {}
-    status, _, page = get(port, "/login?next=%2Fjasslib%2Fwhere", cookies=cookies)
-    assert status == 200 and "Open the course with your link" in page
+def _post_form(port: int, path: str, fields: dict[str, str], cookies: dict[str, str]) -> tuple[int, str, str]:
+    """A browser's form POST to ``path`` with its cookies (and their ``_xsrf``): status, where it leads, the page;
+    the cookies it sets are added to ``cookies``."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        body = urllib.parse.urlencode({"password": typed, "_xsrf": cookies["_xsrf"], **form})
-        conn.request("POST", "/login?next=%2Fjasslib%2Fwhere", body=body, headers={
+        conn.request("POST", path, body=urllib.parse.urlencode({**fields, "_xsrf": cookies["_xsrf"]}), headers={
             "Host": f"127.0.0.1:{port}", "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
         resp = conn.getresponse()
@@ -489,9 +486,18 @@ def _login(port: int, typed: str, **form: str) -> tuple[int, str, dict[str, str]
         for value in resp.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             cookies[name.strip()] = rest.split(";", 1)[0]
-        return resp.status, resp.getheader("Location") or "", cookies, page
+        return resp.status, resp.getheader("Location") or "", page
     finally:
         conn.close()
+
+
+def _login(port: int, typed: str, **form: str) -> tuple[int, str, dict[str, str], str]:
+    """What the course's login page sends when ``typed`` is entered: status, where it leads, cookies, the page."""
+    cookies: dict[str, str] = {}
+    status, _, page = get(port, "/login?next=%2Fjasslib%2Fwhere", cookies=cookies)
+    assert status == 200 and "Open the course with your link" in page
+    status, where, page = _post_form(port, "/login?next=%2Fjasslib%2Fwhere", {"password": typed, **form}, cookies)
+    return status, where, cookies, page
 
 
 def _login_user(cookies: dict[str, str]) -> str:
@@ -826,17 +832,8 @@ def _join(port: int, token: str, name: str) -> tuple[dict[str, str], int]:
     assert status == 302, "the class link leads to the name page first"
     status, _, form = get(port, "/jasslib/join", cookies=cookies)
     assert status == 200 and "Your name" in form and "_xsrf" in form
-    body = urllib.parse.urlencode({"name": name, "_xsrf": cookies["_xsrf"]})
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("POST", "/jasslib/join", body=body, headers={
-        "Host": f"127.0.0.1:{port}", "Content-Type": "application/x-www-form-urlencoded",
-        "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
-    resp = conn.getresponse()
-    resp.read()
-    login = [c.split(";", 1)[0].split("=", 1) for c in resp.headers.get_all("Set-Cookie") or []]
-    conn.close()
-    cookies.update(dict(login))
-    return cookies, resp.status
+    status, _, _ = _post_form(port, "/jasslib/join", {"name": name}, cookies)
+    return cookies, status
 
 
 def _class_link_token(room: Classroom) -> str:

@@ -161,18 +161,21 @@ class LineComparison:
         """The points the card gave away: ``best_points - played_points`` (:func:`review`'s ``lost``)."""
         return self.best_points - self.played_points
 
+    def takes(self, record: TrickRecord) -> bool:
+        """Whether the seat's team takes the trick ``record`` of one of the lines."""
+        return record.winner.team == self.seat.team
+
     @property
     def parting_trick(self) -> int | None:
         """The first trick (1..9) that goes to the other team, or carries other points for the seat's team, on the
         two lines: where the card's cost shows; None when the lines give the team the same tricks."""
-        team = int(self.seat) % 2
         for mine, best in zip(self.played_line, self.best_line):
-            if (int(mine.winner) % 2 == team) != (int(best.winner) % 2 == team) or mine.points != best.points:
+            if self.takes(mine) != self.takes(best) or mine.points != best.points:
                 return mine.number + 1
         return None
 
     def _taker(self, record: TrickRecord) -> str:
-        return f"team {int(record.winner) % 2}"
+        return f"team {int(record.winner.team)}"
 
     def _trick_text(self, record: TrickRecord) -> str:
         return (f"{' '.join(str(c) for c in record.cards)} → seat {int(record.winner)} ({self._taker(record)}) "
@@ -180,7 +183,7 @@ class LineComparison:
 
     def text(self) -> str:
         """The comparison in sentences, then both lines trick by trick."""
-        team = int(self.seat) % 2
+        team = int(self.seat.team)
         head = (f"Trick {self.trick}, seat {int(self.seat)} (team {team}) played {self.card}: with perfect play "
                 f"afterwards team {team} ends with {self.played_points} trick points.")
         if self.lost == 0:
@@ -211,10 +214,10 @@ class LineComparison:
             cells = []
             for _, line, _ in lines:
                 r = line[i]
-                bold = "font-weight:bold;" if int(r.winner) % 2 == int(self.seat) % 2 else ""
+                bold = "font-weight:bold;" if self.takes(r) else ""
                 cells.append(f"<td style='{bold}{_PAD}'>{esc(self._trick_text(r))}</td>")
             body.append(f"<tr><td style='{_PAD}'>trick {self.played_line[i].number + 1}</td>{''.join(cells)}</tr>")
-        team = int(self.seat) % 2
+        team = int(self.seat.team)
         ends = "".join(f"<td style='{_PAD}'>team {team} ends with {points}</td>" for _, _, points in lines)
         said = esc(self.text().split("\n", 1)[0])
         return (f"<div class='jass-lines'><p>{said}</p><table><tr><th></th>{head}</tr>{''.join(body)}"
@@ -265,7 +268,7 @@ def compare_lines(rnd: Round, trick: int, seat: Seat | int | str) -> LineCompari
     best = card if card in before.best else before.pv[0]
     played = _played_out(replay, card)
     best_round = played if best == card else _played_out(replay, best, before.pv)
-    team = int(who) % 2
+    team = who.team
     return LineComparison(number, who, card, best, played.tricks[number - 1:], best_round.tricks[number - 1:],
                           played.score().trick_points[team], best_round.score().trick_points[team])
 

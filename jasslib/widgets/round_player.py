@@ -766,7 +766,6 @@ def lines_html(why: Any, style: str = "french") -> str:
     """A :class:`~jasslib.analysis.LineComparison` for the learner: where the lines part, then the rest of the round
     after the card played beside the rest after the best card, trick by trick (bold: the tricks of the learner's
     team), and what each line leaves the team."""
-    team = int(why.seat) % 2
     card, best = why.card.format(style), why.best.format(style)
     first = (f"Trick {why.trick}: after your {card} your team ends with {why.played_points} trick points when "
              f"everybody plays perfectly afterwards; after {best} it would end with {why.best_points}, "
@@ -775,8 +774,8 @@ def lines_html(why: Any, style: str = "french") -> str:
     if at is not None:
         mine, other = why.played_line[at - why.trick], why.best_line[at - why.trick]
         side = {True: "your team", False: "the other team"}
-        first += (f" The lines part at trick {at}: after {card} {side[int(mine.winner) % 2 == team]} takes it "
-                  f"({mine.points} points), after {best} {side[int(other.winner) % 2 == team]} ({other.points}).")
+        first += (f" The lines part at trick {at}: after {card} {side[why.takes(mine)]} takes it "
+                  f"({mine.points} points), after {best} {side[why.takes(other)]} ({other.points}).")
     lines = [(why.card, why.played_line, why.played_points)]
     if why.best != why.card:
         lines.append((why.best, why.best_line, why.best_points))
@@ -786,7 +785,7 @@ def lines_html(why: Any, style: str = "french") -> str:
         tds = []
         for _, line, _ in lines:
             r = line[i]
-            ours = int(r.winner) % 2 == team
+            ours = why.takes(r)
             who = "your team" if ours else "the other team"
             tds.append(f"<td style='padding:2px 8px;{'font-weight:bold' if ours else ''}'>"
                        f"{cards_html(list(r.cards), style, small=True)} → seat {int(r.winner)} ({who}) takes "
