@@ -34,7 +34,13 @@ counts.  A sound transfer of bounds between the positions of one shape can at be
 where the points differ in the cards' favour, so this is about the most that any tighter transfer (the capture
 masks above, partition search with point bounds) could save through the shape table.
 
-Counts do not depend on the load; times are not printed (the counters cost time).
+With ``--must-follow`` it measures how much of a deal's work comes from Schieber's freedom to trump at any time
+(P3: a trump may be played even by a player who holds the led suit, and the trump Jack need not follow trumps, P5):
+the same deals are solved by a copy of the solver whose legal-move rule is the one of bridge and Skat (follow the
+led suit when you can, else play any card) and by the solver, and it prints nodes and CPU milliseconds of both (the
+copy has no counters, so its times are comparable; its values are those of another game and are not checked).
+
+Counts do not depend on the load; times are not printed (the counters cost time), except with ``--must-follow``.
 """
 # ruff: noqa: E501  (the anchors are lines of the solver's source, indented as there)
 
@@ -45,6 +51,7 @@ import importlib.util
 import re
 import sys
 import tempfile
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -200,10 +207,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", type=int, default=12_000_000, help="room for logged boundaries (6 numbers each)")
     ap.add_argument("--no-slack", action="store_true", help="nodes with the shape table's slack set to 0 (unsound) "
                     "beside the solver as it is: the most a tighter transfer of bounds could save")
+    ap.add_argument("--must-follow", action="store_true", help="nodes and milliseconds of a copy whose legal-move "
+                    "rule is bridge's and Skat's (follow suit if you can) beside the solver's")
+    ap.add_argument("--solver-deals", type=int, default=-1, help="with --must-follow: solve only the first so many "
+                    "deals with the solver itself (default: all)")
     args = ap.parse_args(argv)
     contracts = [int(c) for c in args.contracts.split(",")]
     if args.no_slack:
         return no_slack(contracts, args.deals)
+    if args.must_follow:
+        return must_follow(contracts, args.deals, args.deals if args.solver_deals < 0 else args.solver_deals)
     levels = [int(x) for x in args.distinct.split(",") if x]
     S = instrumented(args.log if levels else 0)
     hands = fast.deal_batch("bench-solver", 0, args.deals)
@@ -274,6 +287,50 @@ def no_slack(contracts: list[int], deals: int) -> int:
             wrong += values[1] != values[0]
         print(f"{contract} | {counts[0]:,} | {counts[1]:,} | {1 - counts[1] / counts[0]:.1%} | {wrong} of {deals}",
               flush=True)
+    return 0
+
+
+_MUST_FOLLOW_RULE = '''
+def _must_follow(hand, trick, contract):
+    """Not a rule of Jass: follow the led suit when you can, else any card (bridge, Skat)."""
+    if len(trick) == 0:
+        return hand
+    follow = hand & (0x1FF << (9 * (trick[0] // 9)))
+    return follow if follow else hand
+
+
+_legal = jit(_must_follow)'''
+
+
+def must_follow_source() -> str:
+    """The solver's source with the legal-move rule of bridge and Skat instead of Schieber's (see ``--must-follow``)."""
+    return _patch(_source(), "_legal = jit(legal_mask)", _MUST_FOLLOW_RULE)
+
+
+def _timed(mod: ModuleType, masks: list[int], contract: int) -> tuple[int, float]:
+    ws = mod._workspace()
+    ws.stats[:] = 0
+    t0 = time.process_time()
+    mod.dd_points(masks, contract)
+    return int(ws.stats[0]), 1000 * (time.process_time() - t0)
+
+
+def must_follow(contracts: list[int], deals: int, solver_deals: int) -> int:
+    """``--must-follow``: per contract, nodes and milliseconds of the solver and of the copy with bridge's rule."""
+    other = instrumented(0, must_follow_source(), "anatomy_must_follow")
+    hands = fast.deal_batch("bench-solver", 0, deals)
+    print(f"deal_batch seed 'bench-solver', full deals from the opening lead, CPU ms and nodes a deal: the solver "
+          f"({min(deals, solver_deals)} deals) and a copy whose rule is to follow suit when one can ({deals} deals)")
+    print("contract | rule | deals | ms median | p95 | max | nodes median | mean")
+    for contract in contracts:
+        for name, mod, n in (("Schieber (P3-P5)", solver, min(deals, solver_deals)), ("follow suit", other, deals)):
+            if n == 0:
+                continue
+            _timed(mod, [int(m) for m in hands[0]], contract)  # compiled before the clock runs
+            runs = np.array([_timed(mod, [int(m) for m in hands[i]], contract) for i in range(n)])
+            ms, nodes = runs[:, 1], runs[:, 0]
+            print(f"{contract} | {name} | {n} | {np.median(ms):.1f} | {np.percentile(ms, 95):.0f} | {ms.max():.0f} | "
+                  f"{np.median(nodes):.3g} | {nodes.mean():.3g}", flush=True)
     return 0
 
 
