@@ -764,6 +764,9 @@ def test_solver_anatomy_still_finds_every_line_it_counts_at() -> None:
     loose = anatomy.no_slack_source()  # --no-slack: the one line that takes the slack, set to 0
     compile(loose, "anatomy_no_slack.py", "exec")
     assert "slack = 0\n" in loose and "slack = _shape_slack(" not in loose
+    other = anatomy.must_follow_source()  # --must-follow: the legal-move rule replaced, nothing else
+    compile(other, "anatomy_must_follow.py", "exec")
+    assert "_legal = jit(_must_follow)" in other and "_legal = jit(legal_mask)" not in other
 
 
 def test_a_shared_generation_serves_only_positions_of_its_deal_contract_and_ruleset() -> None:
