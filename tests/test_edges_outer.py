@@ -36,7 +36,7 @@ import test_edges
 from casetable import check_cases
 
 import jasslib
-from jasslib import CardSet, Contract, Game, Round, Seat
+from jasslib import CLASSIC, CardSet, Contract, Game, Round, Seat
 from jasslib.errors import (
     ArgumentError,
     BudgetError,
@@ -587,6 +587,14 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
     add("compare_summaries", bad("compare_summaries(None)", lambda: analysis.compare_summaries(None), ArgumentError,  # type: ignore[arg-type]
                                  "frames"),
         bad("compare_summaries({'a': 5})", lambda: analysis.compare_summaries({"a": 5}), ArgumentError, "frame"))  # type: ignore[dict-item]
+    add("compare_rulesets",
+        bad("compare_rulesets(5)", lambda: analysis.compare_rulesets(5), CardParseError, "ruleset"),  # type: ignore[arg-type]
+        bad("compare_rulesets('classik')", lambda: analysis.compare_rulesets("classik"), CardParseError,
+            "classik", "classic"),
+        bad("compare_rulesets(9 rulesets)", lambda: analysis.compare_rulesets(*["classic"] * 9), ArgumentError,
+            "1 to 8"),
+        bad("compare_rulesets(a name twice)", lambda: analysis.compare_rulesets("classic", CLASSIC), ArgumentError,
+            "'classic'", "replace"))
     add("hist_grid", bad("hist_grid(None)", lambda: analysis.hist_grid(None), ArgumentError, "frame"),  # type: ignore[arg-type]
         bad("hist_grid(bins=2**70)", lambda: analysis.hist_grid(sim, bins=2**70), ArgumentError, "bins"),
         bad("hist_grid(column=x)", lambda: analysis.hist_grid(sim, "nope"), ArgumentError, "column"))

@@ -58,7 +58,7 @@ def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
     client.execute()  # raises CellExecutionError, with the failing cell and its traceback, on any error
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
-    for check in OUTPUT_CHECKS.get(path.name[:2], ()):
+    for check in OUTPUT_CHECKS:
         problems = check(nb)
         assert not problems, f"{path.name}: {check.__doc__} {problems}"
 
@@ -91,11 +91,15 @@ def contracts_as_people_write_them(nb) -> list[int]:
     return [i for i, html in _tables(nb) if re.search(rf">\s*({names})\s*<", html)]
 
 
-OUTPUT_CHECKS = {
-    "06": (no_missing_value_marks,),
-    "07": (no_missing_value_marks, contracts_as_people_write_them),
-}
-"""Per notebook number, checks of what the executed notebook shows; each returns the offending cells."""
+def numbers_as_people_write_them(nb) -> list[int]:
+    """Numbers are shown as people write them (0.05, 5 %), not in a computer's exponent form 5.0e-02 (cells
+    listed)."""
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+            and re.search(r"\b\d+(\.\d+)?e[-+]\d+\b", _shown(c))]
+
+
+OUTPUT_CHECKS = (no_missing_value_marks, contracts_as_people_write_them, numbers_as_people_write_them)
+"""Checks of what every executed notebook shows; each returns the offending cells."""
 
 
 def _executed(outputs: list[dict]) -> nbformat.NotebookNode:
@@ -114,6 +118,9 @@ def test_output_checks_find_what_they_look_for():
     people = dict(frame, data={"text/html": frame["data"]["text/html"].format("♥ trump")})
     assert contracts_as_people_write_them(_executed([hearts])) == [0]
     assert contracts_as_people_write_them(_executed([people])) == []
+    for shown, cells in (("5.0e-02", [0]), ("1e+06", [0]), ("0.05", []), ("5 %", []), ("seed 7e3f", [])):
+        text = {"output_type": "stream", "name": "stdout", "text": f"share {shown}\n"}
+        assert numbers_as_people_write_them(_executed([text])) == cells, shown
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)

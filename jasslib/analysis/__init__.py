@@ -69,7 +69,7 @@ from .coach import (
     review_own_view,
 )
 from .dd import dd_best, dd_scores, dd_table, dd_vs_rule, feature_fit
-from .frames import best_contracts, compare_summaries, raw_vs_multiplied, schieben_table
+from .frames import best_contracts, compare_rulesets, compare_summaries, raw_vs_multiplied, schieben_table
 from .history import history_table
 from .mistakes import OUTCOMES, RIGHT_WITHIN, STAGES, Answer, MistakesLesson
 from .odds import (
@@ -135,6 +135,7 @@ __all__ = [
     "best_contracts",
     "schieben_table",
     "compare_summaries",
+    "compare_rulesets",
     "raw_vs_multiplied",
     "hist_grid",
     "box_by_contract",

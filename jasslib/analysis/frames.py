@@ -1,5 +1,6 @@
 """Frames of simulated rounds (:func:`jasslib.simulation.simulate`) read for strategy: the best contract per
-deal in hindsight, what schieben paid, summaries side by side, the multiplier's effect on the spread."""
+deal in hindsight, what schieben paid, summaries side by side, the multiplier's effect on the spread; and the
+conventions of rulesets side by side (:func:`compare_rulesets`)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import _check
+from ..cards import Card
+from ..contracts import Contract
 from ..errors import ArgumentError, excerpt
+from ..rulesets import CLASSIC, MODERN, Ruleset
 from ..simulation import CONTRACT_NAMES, summarize
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["best_contracts", "schieben_table", "compare_summaries", "raw_vs_multiplied"]
+__all__ = ["best_contracts", "schieben_table", "compare_summaries", "raw_vs_multiplied", "compare_rulesets"]
 
 
 def _diff_matrix(df: pd.DataFrame) -> tuple[Any, pd.DataFrame]:
@@ -140,3 +144,68 @@ def raw_vs_multiplied(df: pd.DataFrame) -> pd.DataFrame:
     })
     out["std ratio"] = out["std multiplied"] / out["std raw"]
     return out.round({"std raw": 1, "std multiplied": 1})
+
+
+_CLAIM_NAMES = {"stoeck": "Stöck", "weis": "Weis", "stich": "Stich"}
+MAX_RULESETS = 8
+""":func:`compare_rulesets` sets at most this many rulesets side by side (a table a page wide)."""
+
+
+def _multipliers_text(rs: Ruleset) -> str:
+    if len(set(rs.multipliers)) == 1:
+        return f"all ×{rs.multipliers[0]}"
+    return ", ".join(f"{str(c).removesuffix(' trump')} ×{m}" for c, m in zip(Contract, rs.multipliers))
+
+
+def _sequences_text(rs: Ruleset) -> str:
+    scale = rs.sequence_scale
+    same = len(scale) - 1  # from this index on, every sequence is worth the same
+    while same > 0 and scale[same - 1] == scale[-1]:
+        same -= 1
+    if same == len(scale) - 1:  # every length its own value
+        return f"{', '.join(map(str, scale))} for 3 to 9 cards"
+    return ", ".join([f"{n + 3} cards {v}" for n, v in enumerate(scale[:same])] + [f"{same + 3} or more {scale[-1]}"])
+
+
+def compare_rulesets(*rulesets: Ruleset | str) -> pd.DataFrame:
+    """The conventions in which rulesets may differ, side by side and written as people write them: a row per
+    convention, named with its rule id; a column per ruleset (by default the classic and the modern presets).
+
+    Each entry is read from the ruleset itself (its multipliers, card points, Weis scale, ...), so a variant made
+    with :meth:`~jasslib.rulesets.Ruleset.replace` shows its own values.
+
+    >>> t = compare_rulesets()
+    >>> list(t.columns), t.loc["four nines (W3)"].tolist()
+    (['classic', 'modern'], ['no Weis', '150'])
+    >>> t.loc["sequences (W2)", "classic"]
+    '3 cards 20, 4 cards 50, 5 or more 100'
+    >>> compare_rulesets("modern", "classic").loc["Undenufe card values (O6)"].tolist()
+    ['6 11, A 0', 'A 11, 6 0']
+    >>> compare_rulesets("modern").loc["sequences (W2)", "modern"]
+    '20, 50, 100, 150, 200, 250, 300 for 3 to 9 cards'
+    """
+    import pandas as pd
+
+    if len(rulesets) > MAX_RULESETS:
+        raise ArgumentError(f"compare_rulesets sets 1 to {MAX_RULESETS} rulesets side by side, got {len(rulesets):,}")
+    chosen = [Ruleset.parse(rs) for rs in rulesets] or [CLASSIC, MODERN]
+    names = [rs.name for rs in chosen]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise ArgumentError(f"two of the rulesets are called {twice!r}: give each column its own name "
+                            "(Ruleset.replace(name=...))")
+    rows: dict[str, list[str]] = {
+        "multipliers (C3)": [_multipliers_text(rs) for rs in chosen],
+        "Undenufe card values (O6)": [],
+        "sequences (W2)": [_sequences_text(rs) for rs in chosen],
+        "four nines (W3)": ["no Weis" if rs.four_nines is None else str(rs.four_nines) for rs in chosen],
+        "starting card (D4)": [str(rs.starting_card) for rs in chosen],
+        "target (G1)": [str(rs.target) for rs in chosen],
+        "Schneider below (G4)": [str(rs.schneider) for rs in chosen],
+        "counting order (G3)": [", ".join(_CLAIM_NAMES[c] for c in rs.claim_priority) for rs in chosen],
+    }
+    for rs in chosen:
+        points = rs.card_points(Contract.UNDENUFE)
+        ace, six = points[Card.CA], points[Card.C6]
+        rows["Undenufe card values (O6)"].append(f"6 {six}, A {ace}" if six > ace else f"A {ace}, 6 {six}")
+    return pd.DataFrame(rows, index=pd.Index(names, name="ruleset")).T.rename_axis("convention")
