@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -207,3 +209,19 @@ def test_the_sampler_needs_neither_pandas_nor_the_analysis():
             "print(sorted(m for m in ('pandas', 'jasslib.analysis', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_compare_rulesets_reads_every_convention_from_the_ruleset_and_names_its_rule():
+    variant = CLASSIC.replace(name="club", multipliers=(1,) * 6, sequence_scale=(20, 50, 100, 150, 150, 150, 150),
+                              four_nines=120, starting_card="7♦", target=2500, schneider=1250,
+                              claim_priority=("weis", "stoeck", "stich"))
+    table = a.compare_rulesets(CLASSIC, variant, MODERN.with_multipliers())
+    assert list(table.columns) == ["classic", "club", "modern-x"]
+    assert table["club"].tolist() == ["all ×1", "A 11, 6 0", "3 cards 20, 4 cards 50, 5 cards 100, 6 or more 150",
+                                      "120", "7♦", "2500", "1250", "Weis, Stöck, Stich"]
+    assert table.loc["multipliers (C3)", "modern-x"] == "♣ ×1, ♠ ×2, ♥ ×1, ♦ ×2, Obenabe ×3, Undenufe ×3"
+    assert table.loc["Undenufe card values (O6)", "modern-x"] == "6 11, A 0"
+    book = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    for row in table.index:  # each row names the rule it is about, and the rule book has that rule
+        rule = re.fullmatch(r".+ \(([A-Z]\d+)\)", row)
+        assert rule and f'id="{rule.group(1).lower()}"' in book, row
