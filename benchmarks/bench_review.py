@@ -22,6 +22,12 @@ when it is handed over and the one before is done), the Review is clicked at ``9
 still has to do then (it has a core to itself: the kernel waits for the learner).  Beside it, on the same rounds,
 the LiveReview before the head start (each trick judged with a fresh table, none before trick 1 is complete).
 ``--live-real N`` checks the model on the first N rounds with real sleeps.
+
+``--why`` measures **Why?** after the Review (the lines of a card that lost points, :func:`compare_lines`): for
+every card of trick 1 that lost points in the rounds, the CPU seconds of :meth:`LiveReview.lines` right after that
+round's review (the lines searched in the review's solver tables, what the RoundPlayer does), of
+:func:`compare_lines` afresh, and of the way it was done before (:func:`jasslib.solver.solve` of the position before
+the card and, for the played line, of the position after it), and whether the first two give the same lines.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import time
 import numpy as np
 
 from jasslib import Card, Contract, Round
-from jasslib.analysis import LiveReview, review
+from jasslib.analysis import LiveReview, compare_lines, review
 from jasslib.analysis.postmortem import _plays, _replay_start
 from jasslib.players import RuleBasedPlayer, play_round
 from jasslib.solver import Position, _judge, _Shared, _value_in, solve
@@ -130,7 +136,11 @@ def main() -> None:
     ap.add_argument("--baseline", type=int, default=1, help="1: also review by solve before every card")
     ap.add_argument("--live", default="", help="seconds a trick (comma-separated): the wait at a LiveReview's Review")
     ap.add_argument("--live-real", type=int, default=0, help="rounds per contract also measured with real sleeps")
+    ap.add_argument("--why", action="store_true", help="the lines of the cards of trick 1 that lost points (Why?)")
     args = ap.parse_args()
+    if args.why:
+        why(args)
+        return
     if args.live:
         live(args)
         return
@@ -161,6 +171,47 @@ def main() -> None:
             if args.baseline:
                 line += f"{_stats(old)} {sum(old) / max(sum(new), 1e-9):6.1f}x {'yes' if agree else 'NO':>6}"
             print(line, flush=True)
+
+
+def _two_solves(rnd: Round, seat: int) -> None:
+    """Why? as it was done before: solve the position before ``seat``'s card of trick 1 and the one after it."""
+    replay = _replay_start(rnd)
+    for s, c in _plays(rnd)[:4]:
+        if s == seat:
+            before = solve(Position.from_round(replay))
+            replay.play(c, s)
+            if c not in before.best:
+                solve(Position.from_round(replay))
+            return
+        replay.play(c, s)
+
+
+def why(args: argparse.Namespace) -> None:
+    warm = _rounds(Contract.OBENABE, 1)[0]
+    LiveReview(warm).lines(1, 0)
+    compare_lines(warm, 1, 0)
+    print(f"Why? of the cards of trick 1 that lost points, {args.rounds} rule-based rounds per contract: CPU s per "
+          "card (median / p95 / max)")
+    print(f"{'contract':10} {'cards':>5}   {'LiveReview.lines':^26}   {'compare_lines':^26}   {'two solves':^26} "
+          f"{'same':>5}")
+    for name in args.contracts.split(","):
+        live_s, fresh_s, old_s, same = [], [], [], True
+        for r in _rounds(Contract.parse(name), args.rounds):
+            live = LiveReview(r)
+            table = live.table()
+            for row in table[(table.trick == 1) & (table.lost > 0)].itertuples():
+                t = time.process_time()
+                lines = live.lines(1, row.seat)
+                live_s.append(time.process_time() - t)
+                t = time.process_time()
+                same &= compare_lines(r, 1, row.seat) == lines
+                fresh_s.append(time.process_time() - t)
+                t = time.process_time()
+                _two_solves(r, row.seat)
+                old_s.append(time.process_time() - t)
+        if live_s:
+            print(f"{name:10} {len(live_s):>5}   {_stats(live_s)}   {_stats(fresh_s)}   {_stats(old_s)} "
+                  f"{'yes' if same else 'NO':>5}", flush=True)
 
 
 def live(args: argparse.Namespace) -> None:

@@ -1950,6 +1950,29 @@ def _value_in(position: Position, shared: _Shared) -> int:
     return st.exact(ws, shared.generation(ws, position))
 
 
+def _best_line(position: Position, card: Card | None = None, shared: _Shared | None = None) -> tuple[Card, ...]:
+    """A best line from ``position`` to the end of the round: :func:`solve`'s ``pv`` (the lowest best card, then
+    perfect play), or one that starts with ``card`` when that is a best card; the searches in ``shared``'s
+    generation if given (see :class:`_Shared`).  Cheaper than :func:`solve`: the position's value and one probe per
+    card tried, no other card's exact value."""
+    if position.done:
+        return ()
+    st = _State(position)
+    ws = _workspace()
+    gen = ws.generations(1) if shared is None else shared.generation(ws, position)
+    d = st.exact(ws, gen)
+    team0 = (st.leader + st.k) % 2 == 0
+    rep_of = st.classes(st.legal())
+    keeps: dict[int, bool] = {}  # per class of equivalent cards: does it keep the value?
+    for c in ([int(card)] if card is not None and int(card) in rep_of else []) + sorted(rep_of):
+        r = rep_of[c]
+        if r not in keeps:
+            keeps[r] = (st.probe(ws, gen, d - 1, d, 1 << r) >= d if team0 else st.probe(ws, gen, d, d + 1, 1 << r) <= d)
+        if keeps[r]:
+            return _principal_variation(st, ws, gen, d, c)
+    raise AssertionError("no card keeps the value: the search is inconsistent")
+
+
 def _principal_variation(st: _State, ws: _Workspace, gen: int, d: int, first: int) -> tuple[Card, ...]:
     """One optimal line to the end of the round, starting with ``first`` (a best card worth ``d``)."""
     line = [Card(first)]

@@ -8,6 +8,7 @@ best cards, and a round's last card worth exactly what the team scored (H1, O7).
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 import pandas as pd
@@ -27,6 +28,7 @@ from jasslib import (
     fast,
 )
 from jasslib import analysis as a
+from jasslib.errors import ArgumentError
 from jasslib.players import RandomPlayer, RuleBasedPlayer, play_round, take_turn
 from jasslib.simulation import CONTRACT_NAMES
 from jasslib.solver import Position, _Stopped, dd_points, solve, value
@@ -574,6 +576,11 @@ def test_a_review_waited_for_goes_before_the_others_and_a_dropped_one_is_not_jud
     first, a_round, b_round, gone_round = round_of(1), round_of(2), round_of(3), round_of(4)
     holder = a.LiveReview(first)
     assert holder.update() == 2  # its trick 1 holds the thread at the gate
+    trick_one = holder._jobs[1][1]
+    wait_until = time.monotonic() + 30  # once the thread has finished what an earlier test left it
+    while not trick_one.running() and time.monotonic() < wait_until:
+        time.sleep(0.01)
+    assert trick_one.running(), "the solver thread took the holder's trick 1 and waits at the gate"
     a_live, b_live, gone = a.LiveReview(a_round), a.LiveReview(b_round), a.LiveReview(gone_round)
     assert a_live.update() == b_live.update() == gone.update() == 2
     dropped = [job for _, job in gone._jobs.values()]
@@ -670,6 +677,36 @@ def test_compare_lines_shows_why_each_card_lost_what_review_counts() -> None:
     assert again == first
     best = next(why for why in checked if not why.lost)
     assert "was a best card: no point given away" in best.text() and best.played_line == best.best_line
+
+
+def test_a_live_reviews_lines_are_compare_lines_found_in_the_tables_of_its_review() -> None:
+    """LiveReview.lines (the round player's Why? after a review) gives the lines compare_lines gives, searched in
+    the solver thread's tables of the round: after the review those hold nearly all of the work (node counts, not
+    times, so the test does not depend on the machine's load)."""
+    import jasslib.solver as solver
+
+    live_nodes = fresh_nodes = 0
+    for seed in (0, 4):
+        rnd = Round.deal(seed=seed)
+        rnd.choose("obenabe")
+        live = a.LiveReview(rnd)
+        while not rnd.done:
+            rnd.play(min(rnd.legal_cards()))
+            live.update()
+        table = live.table()
+        for seat in range(4):
+            thread = solver._BG[0].ws.stats  # the solver thread's workspace, which lines() searches in
+            before = int(thread[solver._NODES])
+            lines = live.lines(1, seat)
+            live_nodes += int(thread[solver._NODES]) - before
+            here = solver._workspace().stats  # compare_lines searches in this thread's own tables, afresh
+            before = int(here[solver._NODES])
+            assert lines == a.compare_lines(rnd, 1, seat), (seed, seat)
+            fresh_nodes += int(here[solver._NODES]) - before
+            assert lines.lost == int(table[(table.trick == 1) & (table.seat == seat)].lost.iloc[0])
+    assert live_nodes * 10 < fresh_nodes, (live_nodes, fresh_nodes)
+    with pytest.raises(ArgumentError, match="trick"):
+        live.lines(0, 0)
 
 
 def test_compare_lines_in_a_trump_contract_counts_the_trumps_and_the_last_trick() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -232,9 +232,11 @@ def compare_lines(rnd: Round, trick: int, seat: Seat | int | str) -> LineCompari
     the round after it beside the rest after the best card, each with perfect play from then on
     (:class:`LineComparison`; its ``text()`` says where the lines part).
 
-    The position before the card is solved (:func:`jasslib.solver.solve`: the best card and one best line), then the
-    position after it; both lines are played out on copies of the round, so every trick's winner and points are the
-    rules' own.  Like :func:`review`, a position of trick 1 in a trump contract can take the solver seconds.
+    The solver finds a best line from the position before the card (the card's own if it is a best card, else the
+    lowest best card's) and, if the card is not a best card, one from the position after it; both lines are played
+    out on copies of the round, so every trick's winner and points are the rules' own.  Like :func:`review`, a
+    position of trick 1 in a trump contract can take the solver seconds; :meth:`LiveReview.lines` finds the same
+    lines in the tables of the round's review, in a fraction of that.
 
     >>> from jasslib import Round
     >>> r = Round.deal(seed=4)
@@ -247,10 +249,19 @@ def compare_lines(rnd: Round, trick: int, seat: Seat | int | str) -> LineCompari
     >>> len(why.played_line), why.played_line[0].number     # trick 1 to 9, numbered from 0 as in Round.tricks
     (9, 0)
     """
-    from ..solver import Position, solve
+    from ..solver import _best_line
 
     if not isinstance(rnd, Round):
         raise ArgumentError(f"compare_lines: expected a Round, got {excerpt(rnd)}")
+    return _lines(rnd, trick, seat, _best_line)
+
+
+def _lines(rnd: Round, trick: int, seat: Seat | int | str,
+           line_of: Callable[[Position, Card | None], tuple[Card, ...]]) -> LineComparison:
+    """:func:`compare_lines` of ``rnd`` (a Round); ``line_of(position, card)`` gives a best line from a position,
+    starting with ``card`` if that is a best card (:func:`jasslib.solver._best_line`, perhaps in other tables)."""
+    from ..solver import Position
+
     number = _check.whole(trick, "trick (a trick number, O1: nine tricks)", low=1, high=9)
     who = Seat.parse(int(seat) if _check.is_whole(seat) else seat)  # a NumPy integer from review's table too
     if rnd.contract is None:
@@ -264,24 +275,19 @@ def compare_lines(rnd: Round, trick: int, seat: Seat | int | str) -> LineCompari
     for s, c in plays[:index]:
         replay.play(c, s)
     card = plays[index][1]
-    before = solve(Position.from_round(replay))
-    best = card if card in before.best else before.pv[0]
-    played = _played_out(replay, card)
-    best_round = played if best == card else _played_out(replay, best, before.pv)
+    before = Position.from_round(replay)
+    best_line = line_of(before, card)
+    best_round = _played_out(replay, best_line)
+    played = best_round if best_line[0] == card else _played_out(replay, (card, *line_of(before.play(card), None)))
     team = who.team
-    return LineComparison(number, who, card, best, played.tricks[number - 1:], best_round.tricks[number - 1:],
+    return LineComparison(number, who, card, best_line[0], played.tricks[number - 1:], best_round.tricks[number - 1:],
                           played.score().trick_points[team], best_round.score().trick_points[team])
 
 
-def _played_out(replay: Round, card: Card, line: Sequence[Card] = ()) -> Round:
-    """A copy of ``replay`` with ``card`` played and then ``line`` (the rest of a best line starting with ``card``),
-    or, without a line, the solver's best line from the position after ``card``."""
-    from ..solver import Position, solve
-
+def _played_out(replay: Round, line: Sequence[Card]) -> Round:
+    """A copy of ``replay`` with the cards of ``line`` played (the rules check each)."""
     out = replay.copy()
-    out.play(card)
-    rest = list(line[1:]) if line else ([] if out.done else list(solve(Position.from_round(out)).pv))
-    for c in rest:
+    for c in line:
         out.play(c)
     return out
 
@@ -405,6 +411,30 @@ class LiveReview:
         gives up at the next node).  :meth:`update` hands nothing over after it; :meth:`table` still can."""
         self._cancelled = True
         _cancel_jobs(self._jobs)
+
+    def lines(self, trick: int, seat: Seat | int | str) -> LineComparison:
+        """:func:`compare_lines` of the round, its two positions solved in the solver thread's tables of this
+        round: once the round is reviewed they hold most of the work, so the lines of a card of trick 1 come in a
+        fraction of a fresh solve's time (the thread's other jobs wait; the caller waits for the two solves).
+
+        >>> from jasslib import Round
+        >>> r = Round.deal(seed=4)
+        >>> r.choose("obenabe")
+        >>> live = LiveReview(r)
+        >>> for _ in range(36):
+        ...     r.play(max(r.legal_cards()))
+        >>> _ = live.table()
+        >>> live.lines(1, 0) == compare_lines(r, 1, 0)
+        True
+        """
+        from ..solver import _background, _best_line
+
+        self._start_of(1, _plays(self._round))  # the round's shared generation, made now if nothing was handed over
+
+        def line_of(position: Position, card: Card | None) -> tuple[Card, ...]:
+            return _background(_best_line, position, card, self._shared, urgent=True).result()
+
+        return _lines(self._round, trick, seat, line_of)
 
     def _start_of(self, trick: int, plays: list[tuple[int, Card]]) -> Position:
         """The position at the start of trick ``trick`` (the deal replayed that far once; the round's shared

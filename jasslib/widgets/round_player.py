@@ -114,7 +114,9 @@ class RoundPlayer:
     :attr:`last_review` (the :func:`~jasslib.analysis.review` table), :attr:`review_all_button` (**Judge trick 1
     too**, shown when the review started later, see :attr:`trump_review_from`), :attr:`why_menu`,
     :attr:`why_button` and :attr:`why_output` (after the Review: the learner's cards that lost points, and
-    **Show the two lines**, :func:`~jasslib.analysis.compare_lines`), :attr:`tricks_checkbox` (the
+    **Show the two lines**, :func:`~jasslib.analysis.compare_lines`; with ``review_ahead``,
+    :meth:`~jasslib.analysis.LiveReview.lines` finds them in the review's own solver tables, in a fraction of a
+    second even for trick 1 of a trump contract), :attr:`tricks_checkbox` (the
     **Finished tricks** switch, :attr:`show_tricks`); the methods :meth:`play`,
     :meth:`choose`, :meth:`schieben`, :meth:`new_round`, :meth:`review` and :meth:`why` do what the buttons do.
 
@@ -508,10 +510,12 @@ class RoundPlayer:
             return
         from ..analysis import compare_lines
 
+        live = self.live_review  # the round's solver tables: after its review they hold most of the two solves
         self.why_output.value = message_html(
             "Solving the two lines with all cards open …" + (" (the first trick can take the solver half a minute)"
-                                                              if trick == 1 else ""))
-        self.why_output.value = lines_html(compare_lines(self.round, trick, self.seat), self.style)
+                                                              if trick == 1 and live is None else ""))
+        why = compare_lines(self.round, trick, self.seat) if live is None else live.lines(trick, self.seat)
+        self.why_output.value = lines_html(why, self.style)
 
     def _live_table(self, live: Any, start: int) -> Any:
         """The live review's table from trick ``start``, saying how far the solver thread is while it finishes."""
