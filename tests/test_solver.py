@@ -832,3 +832,31 @@ def test_a_rounds_tricks_judged_in_one_shared_generation_are_judged_as_with_fres
             assert _judge(start, cards, shared[i]) == judge(start, cards), (contract, i, t + 1)
             for seat, card in plays[i][4 * t:4 * t + 4]:
                 replays[i].play(card, seat)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), contract=st.sampled_from(list(Contract)), played=st.integers(14, 30))
+def test_a_best_line_is_solves_line_and_starts_with_a_given_card_exactly_when_it_is_best(seed, contract, played):
+    """solver._best_line (what compare_lines and Why? use instead of a full solve): without a card, solve's pv; with a
+    card, a line that starts with it when it is one of solve's best cards, else solve's pv; every line is worth the
+    position's value when played out."""
+    rng = random.Random(seed)
+    r = Round.deal(seed=seed)
+    r.choose(contract)
+    for _ in range(played):
+        r.play(rng.choice(sorted(r.legal_cards())))
+    pos = Position.from_round(r)
+    full = solve(pos)
+    assert solver_module._best_line(pos) == full.pv
+    for card in sorted(pos.legal_cards()):
+        line = solver_module._best_line(pos, card)
+        assert line == full.pv if card not in full.best else line[0] == card
+        end = pos
+        for c in line:
+            end = end.play(c)
+        assert end.done, "a line plays to the end of the round"
+        replay = r.copy()
+        for c in line:
+            replay.play(c)
+        points = tuple(a - b for a, b in zip(replay.score().trick_points, r.card_points))
+        assert points == full.value, (card, line)
