@@ -135,7 +135,6 @@ __all__ = [
     "best_contracts",
     "schieben_table",
     "compare_summaries",
-    "compare_rulesets",
     "raw_vs_multiplied",
     "hist_grid",
     "box_by_contract",
@@ -205,4 +204,5 @@ __all__ = [
     "LiveReview",
     "LineComparison",
     "compare_lines",
+    "compare_rulesets",
 ]
