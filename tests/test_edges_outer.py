@@ -552,7 +552,13 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
         bad("LiveReview.table(timeout='1')", lambda: live.table(1, "1"), ArgumentError, "timeout",  # type: ignore[arg-type]
             state=live_state),
         bad("LiveReview(a round before the contract).table()",
-            lambda: analysis.LiveReview(Round.deal(seed=1)).table(), PhaseError, "contract"))
+            lambda: analysis.LiveReview(Round.deal(seed=1)).table(), PhaseError, "contract"),
+        bad("LiveReview.lines(trick=0)", lambda: live.lines(0, 0), ArgumentError, "trick", "O1", state=live_state),
+        bad("LiveReview.lines(seat=4)", lambda: live.lines(1, 4), CardParseError, "seat", state=live_state),
+        bad("LiveReview.lines(a trick not played yet)", lambda: live.lines(9, 0), ArgumentError, "not played",
+            state=live_state),
+        bad("LiveReview(a round before the contract).lines()",
+            lambda: analysis.LiveReview(Round.deal(seed=1)).lines(1, 0), PhaseError, "contract"))
     add("review_totals", bad("review_totals(None)", lambda: analysis.review_totals(None), ArgumentError, "table"))  # type: ignore[arg-type]
     add("longest_run", bad("longest_run('9')", lambda: analysis.longest_run("9"), ArgumentError, "pattern"),  # type: ignore[arg-type]
         bad("longest_run(2**70)", lambda: analysis.longest_run(2**70), ArgumentError, "pattern"))

@@ -429,9 +429,8 @@ class LiveReview:
         """
         from ..solver import _background, _best_line
 
-        self._start_of(1, _plays(self._round))  # the round's shared generation, made now if nothing was handed over
-
         def line_of(position: Position, card: Card | None) -> tuple[Card, ...]:
+            self._start_of(1, _plays(self._round))  # the shared generation, made now if nothing was handed over
             return _background(_best_line, position, card, self._shared, urgent=True).result()
 
         return _lines(self._round, trick, seat, line_of)
