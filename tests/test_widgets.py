@@ -1128,6 +1128,9 @@ def test_a_review_that_waits_for_the_solver_thread_says_how_far_it_is(monkeypatc
     progress = r"Finishing the review: (\d) of the round&#x27;s 9 tricks judged"
     judged = [int(n) for n in re.findall(progress, "".join(said))]
     assert len(judged) >= 2 and judged == sorted(judged) and judged[-1] <= 8  # trick 9 was held until then
+    waiting = [v for v in said if "Finishing the review" in v]
+    assert all("Review from what you could see" in v and "jass-accuracy" in v for v in waiting), \
+        "while the solver finishes, the learner already reads the review from their own view"
     assert len(p.last_review) == 36 and "jass-review-totals" in p.review_output.value
 
 

@@ -466,14 +466,16 @@ class RoundPlayer:
         start = self.review_start() if from_trick is None else from_trick
         if self.last_review is None or (from_trick is not None and start != self._review_from):
             live = self.live_review  # with it, _live_table says how far its solver thread is if it has to wait
+            self.last_own_review = self.mistakes.table()
+            mine = own_view_html(self.last_own_review, self.style)  # ready at once: read while the solver finishes
             if live is None:
-                self.review_output.value = message_html(
+                self.review_output.value = mine + message_html(
                     "Solving every position of the round with all cards open …" if start > 1 or self.last_review is None
                     else "Solving the first trick too: with nine cards in every hand this can take half a minute …")
             from ..analysis import review
 
-            self.last_own_review = self.mistakes.table()
-            self.last_review = review(self.round, from_trick=start) if live is None else self._live_table(live, start)
+            self.last_review = (review(self.round, from_trick=start) if live is None
+                                else self._live_table(live, start, mine))
             self._review_from = start
         self.review_all_button.layout.display = None if self._review_from > 1 else "none"
         self.review_output.value = (own_view_html(self.last_own_review, self.style)
@@ -517,14 +519,15 @@ class RoundPlayer:
         why = compare_lines(self.round, trick, self.seat) if live is None else live.lines(trick, self.seat)
         self.why_output.value = lines_html(why, self.style)
 
-    def _live_table(self, live: Any, start: int) -> Any:
-        """The live review's table from trick ``start``, saying how far the solver thread is while it finishes."""
+    def _live_table(self, live: Any, start: int, shown: str = "") -> Any:
+        """The live review's table from trick ``start``, saying below ``shown`` (the review from the learner's own
+        view) how far the solver thread is while it finishes."""
         began = time.monotonic()
         while True:
             try:
                 return live.table(start, timeout=None if live.ready else self.REVIEW_PROGRESS_EVERY)
             except TimeoutError:
-                self.review_output.value = message_html(
+                self.review_output.value = shown + message_html(
                     f"Finishing the review: {live.judged} of the round's 9 tricks judged with all cards open, the "
                     f"solver is on the next … ({time.monotonic() - began:.1f} s)")
 
