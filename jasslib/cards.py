@@ -20,6 +20,7 @@ CardSet.parse('K♣ A♣ 9♥ 6♦')
 from __future__ import annotations
 
 import enum
+import numbers
 import re
 from collections.abc import Iterable, Iterator
 
@@ -50,12 +51,26 @@ def _refuse(what: str, value: object, expected: str) -> CardParseError:
     return CardParseError(f"unknown {what} {excerpt(value)}: expected {expected}")
 
 
+def _plain_int(value: object) -> object:
+    """A NumPy integer (a number read from a DataFrame's column or an array) as the Python int it holds; every other
+    value as it is.  NumPy's bool stays what it is (no number here, as ``True`` is none).
+
+    >>> import numpy as np
+    >>> _plain_int(np.int64(7)), _plain_int(np.bool_(True)), _plain_int("7")
+    (7, np.True_, '7')
+    """
+    if isinstance(value, (int, str)) or not isinstance(value, numbers.Integral) or type(value).__name__ == "bool_":
+        return value
+    return int(value)
+
+
 def _small_int(value: object, cls: type[enum.IntEnum], size: int, what: str, expected: str) -> int | None:
-    """``value`` as a number ``0..size-1`` when it is an int (or a member of ``cls``); None for text.
+    """``value`` as a number ``0..size-1`` when it is an int, a NumPy integer or a member of ``cls``; None for text.
 
     Booleans and members of other enums (a Suit where a Card is expected) are refused: they are ints to
     Python but name no ``what``.
     """
+    value = _plain_int(value)
     if isinstance(value, int):
         if isinstance(value, cls):
             return int(value)
@@ -303,7 +318,7 @@ class Card(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str | int | Card) -> Card:
-        """Parse one card from text in any supported form; an int 0..35 or a Card passes through.
+        """Parse one card from text in any supported form; an int 0..35 (a NumPy integer too) or a Card passes through.
 
         Accepted: ``"A♣"``, ``"10♥"``, ``"AC"``, ``"TC"``, ``"10c"``, ``"♥J"``, ``"CA"``,
         ``"Rosen Under"``, ``"Eichel-Ober"``, ``"Ober Eicheln"``, ``"Schellen 10"``.  Refused: anything

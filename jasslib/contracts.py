@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from functools import cache
 
-from .cards import STYLES, Card, Rank, Suit
+from .cards import STYLES, Card, Rank, Suit, _plain_int
 from .errors import CardParseError, RulesetError, excerpt
 
 __all__ = ["Contract", "card_points", "rank_strength", "TRUMP_ORDER", "NATURAL_ORDER"]
@@ -81,8 +81,8 @@ class Contract(enum.IntEnum):
     def parse(cls, text: str | int | Contract | Suit) -> Contract:
         """Parse a contract: a suit (symbol, letter or name), ``obenabe``/``oben``, ``undenufe``/``unden``.
 
-        A number 0..5, a Contract, or a :class:`Suit` (its trump contract) passes; ``True`` and other
-        enums' members (a Card, a Seat) are refused.
+        A number 0..5 (a NumPy integer too), a Contract, or a :class:`Suit` (its trump contract) passes; ``True``
+        and other enums' members (a Card, a Seat) are refused.
 
         >>> Contract.parse("♦"), Contract.parse("Undenufe"), Contract.parse(4), Contract.parse(Suit.SPADES)
         (Contract.DIAMONDS, Contract.UNDENUFE, Contract.OBENABE, Contract.SPADES)
@@ -91,12 +91,13 @@ class Contract(enum.IntEnum):
             return text
         if type(text) is int and 0 <= text < 6:  # the common case first: no isinstance on enums
             return _CONTRACTS[text]
-        if isinstance(text, int):
-            if isinstance(text, Suit):
-                return _CONTRACTS[text]
-            if not isinstance(text, (bool, enum.Enum)) and 0 <= text < 6:
-                return _CONTRACTS[int(text)]
-            raise CardParseError(f"unknown contract {excerpt(text)}: contracts are numbered 0..5 (C1)")
+        number = _plain_int(text)  # a NumPy integer from a DataFrame's column as an int
+        if isinstance(number, int):
+            if isinstance(number, Suit):
+                return _CONTRACTS[number]
+            if not isinstance(number, (bool, enum.Enum)) and 0 <= number < 6:
+                return _CONTRACTS[int(number)]
+            raise CardParseError(f"unknown contract {excerpt(number)}: contracts are numbered 0..5 (C1)")
         if isinstance(text, str) and len(text) <= _MAX_CONTRACT_TEXT:
             key = text.strip().lower()
             if key.endswith(" trump"):  # "♥ trump", "Rosen trump"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 
+from .cards import _plain_int
 from .errors import CardParseError, excerpt
 
 __all__ = ["Seat", "Team"]
@@ -55,7 +56,7 @@ class Seat(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: int | str | Seat) -> Seat:
-        """A seat from 0..3 (or its text, ``"2"``); ``True`` and other enums' members are no seats.
+        """A seat from 0..3 (a NumPy integer too, or its text, ``"2"``); ``True`` and other enums' members are no seats.
 
         >>> Seat.parse(2), Seat.parse(" 3 ")
         (Seat.S2, Seat.S3)
@@ -118,11 +119,12 @@ class Team(enum.IntEnum):
 
 
 def _whole_number(value: object, cls: type[enum.IntEnum]) -> int:
-    """``value`` as a whole number (an int or its text of ASCII digits), else -1.
+    """``value`` as a whole number (an int, a NumPy integer or its text of ASCII digits), else -1.
 
     Booleans and other enums' members are refused (-1): they are ints to Python, but no seat or team.
     Text is read only when short (a seat's or team's number has one digit).
     """
+    value = _plain_int(value)  # a NumPy integer from a DataFrame's column
     if isinstance(value, int):
         if isinstance(value, bool) or (isinstance(value, enum.Enum) and not isinstance(value, cls)):
             return -1

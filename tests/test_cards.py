@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import itertools
 
+import numpy as np
 import pytest
 from casetable import check_cases
 from hypothesis import given
@@ -650,3 +651,17 @@ def test_property_cardset_of_suit_partitions_the_set(mask):
     for p in parts:
         union = union | p
     assert union == s
+
+
+@pytest.mark.parametrize("kind", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64])
+def test_numbers_read_from_a_dataframe_name_cards_suits_ranks_contracts_seats_and_teams(kind):
+    """A learner's number often comes out of a DataFrame or an array as a NumPy integer: it names what the same int
+    names; NumPy's bool, a float and a number out of range are refused as their Python kin are."""
+    from jasslib import Contract, Seat, Team
+
+    for parse, n in ((Card.parse, 35), (Suit.parse, 3), (Rank.parse, 8), (Contract.parse, 5), (Seat.parse, 3),
+                     (Team.parse, 1)):
+        assert [parse(kind(i)) for i in range(n + 1)] == [parse(i) for i in range(n + 1)], parse
+        for bad in (np.bool_(True), np.float64(1.0), kind(n + 1)):
+            with pytest.raises(CardParseError):
+                parse(bad)

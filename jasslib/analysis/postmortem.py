@@ -263,7 +263,7 @@ def _lines(rnd: Round, trick: int, seat: Seat | int | str,
     from ..solver import Position
 
     number = _check.whole(trick, "trick (a trick number, O1: nine tricks)", low=1, high=9)
-    who = Seat.parse(int(seat) if _check.is_whole(seat) else seat)  # a NumPy integer from review's table too
+    who = Seat.parse(seat)  # a NumPy integer from review's table too
     if rnd.contract is None:
         Position.from_round(rnd)  # raises the solver's PhaseError: no contract yet
     plays = _plays(rnd)
