@@ -167,6 +167,12 @@ def _sequences_text(rs: Ruleset) -> str:
     return ", ".join([f"{n + 3} cards {v}" for n, v in enumerate(scale[:same])] + [f"{same + 3} or more {scale[-1]}"])
 
 
+def _undenufe_text(rs: Ruleset) -> str:
+    points = rs.card_points(Contract.UNDENUFE)
+    ace, six = points[Card.CA], points[Card.C6]
+    return f"6 {six}, A {ace}" if six > ace else f"A {ace}, 6 {six}"
+
+
 def compare_rulesets(*rulesets: Ruleset | str) -> pd.DataFrame:
     """The conventions in which rulesets may differ, side by side and written as people write them: a row per
     convention, named with its rule id; a column per ruleset (by default the classic and the modern presets).
@@ -196,7 +202,7 @@ def compare_rulesets(*rulesets: Ruleset | str) -> pd.DataFrame:
                             "(Ruleset.replace(name=...))")
     rows: dict[str, list[str]] = {
         "multipliers (C3)": [_multipliers_text(rs) for rs in chosen],
-        "Undenufe card values (O6)": [],
+        "Undenufe card values (O6)": [_undenufe_text(rs) for rs in chosen],
         "sequences (W2)": [_sequences_text(rs) for rs in chosen],
         "four nines (W3)": ["no Weis" if rs.four_nines is None else str(rs.four_nines) for rs in chosen],
         "starting card (D4)": [str(rs.starting_card) for rs in chosen],
@@ -204,8 +210,4 @@ def compare_rulesets(*rulesets: Ruleset | str) -> pd.DataFrame:
         "Schneider below (G4)": [str(rs.schneider) for rs in chosen],
         "counting order (G3)": [", ".join(_CLAIM_NAMES[c] for c in rs.claim_priority) for rs in chosen],
     }
-    for rs in chosen:
-        points = rs.card_points(Contract.UNDENUFE)
-        ace, six = points[Card.CA], points[Card.C6]
-        rows["Undenufe card values (O6)"].append(f"6 {six}, A {ace}" if six > ace else f"A {ace}, 6 {six}")
     return pd.DataFrame(rows, index=pd.Index(names, name="ruleset")).T.rename_axis("convention")

@@ -174,6 +174,12 @@ class LineComparison:
                 return mine.number + 1
         return None
 
+    def columns(self) -> tuple[tuple[Card, tuple[TrickRecord, ...], int], ...]:
+        """The lines to set side by side, each as (its first card, its tricks, the team's points): the line after
+        ``card``, and the one after ``best`` when that is another card."""
+        played = (self.card, self.played_line, self.played_points)
+        return (played,) if self.best == self.card else (played, (self.best, self.best_line, self.best_points))
+
     def _taker(self, record: TrickRecord) -> str:
         return f"team {int(record.winner.team)}"
 
@@ -195,19 +201,16 @@ class LineComparison:
                 mine, best = self.played_line[at - self.trick], self.best_line[at - self.trick]
                 head += (f" The lines part at trick {at}: after {self.card} {self._taker(mine)} takes it with "
                          f"{mine.points} points, after {self.best} {self._taker(best)} takes it with {best.points}.")
-        rows = [head, f"After {self.card}:", *(f"  trick {r.number + 1}: {self._trick_text(r)}"
-                                                 for r in self.played_line)]
-        if self.best != self.card:
-            rows += [f"After {self.best}:", *(f"  trick {r.number + 1}: {self._trick_text(r)}" for r in self.best_line)]
+        rows = [head]
+        for first, line, _ in self.columns():
+            rows += [f"After {first}:", *(f"  trick {r.number + 1}: {self._trick_text(r)}" for r in line)]
         return "\n".join(rows)
 
     __str__ = text
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        lines = [(self.card, self.played_line, self.played_points)]
-        if self.best != self.card:
-            lines.append((self.best, self.best_line, self.best_points))
+        lines = self.columns()
         head = "".join(f"<th style='{_PAD}'>after {esc(str(c))}</th>" for c, _, _ in lines)
         body = []
         for i in range(len(self.played_line)):

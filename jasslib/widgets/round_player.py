@@ -783,9 +783,7 @@ def lines_html(why: Any, style: str = "french") -> str:
         side = {True: "your team", False: "the other team"}
         first += (f" The lines part at trick {at}: after {card} {side[why.takes(mine)]} takes it "
                   f"({mine.points} points), after {best} {side[why.takes(other)]} ({other.points}).")
-    lines = [(why.card, why.played_line, why.played_points)]
-    if why.best != why.card:
-        lines.append((why.best, why.best_line, why.best_points))
+    lines = why.columns()
     head = "".join(f"<th style='padding:2px 8px'>after {cards_html([c], style, small=True)}</th>" for c, _, _ in lines)
     body = []
     for i, record in enumerate(why.played_line):
