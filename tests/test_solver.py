@@ -670,6 +670,54 @@ def test_the_solver_works_without_numba() -> None:
     assert out.stdout.strip() == "(25, 14) 6♥ 7♥ 8♥ 9♥ J♠ A♠ K♠ Q♠"
 
 
+def test_a_borrowed_view_is_the_same_memory_in_compiled_code() -> None:
+    """``_numba.borrowed``, through which the search reaches its arrays without reference counting: compiled code
+    reads and writes the caller's array through it (rows of a 2-D array too), and the array stays intact."""
+    import numba
+
+    from jasslib._numba import borrowed
+
+    @numba.njit
+    def bump_through_view(table: np.ndarray, row: int) -> int:
+        view = borrowed(table)
+        view[row, 1] += 5
+        return int(view[row].sum() + view.shape[0])
+
+    table = np.arange(12, dtype=np.int64).reshape(6, 2)
+    for _ in range(1000):  # a reference-count error would show as a crash or a freed array here
+        bump_through_view(table, 2)
+    assert table[2].tolist() == [4, 5 + 5000] and table.sum() == 66 + 5000
+    assert bump_through_view(table, 0) == 0 + 6 + 6
+
+
+def test_a_new_workspace_commits_no_memory_until_a_search_writes_there() -> None:
+    """The solver's tables (100 MiB a thread) start as zeros the system hands out page by page: a new thread's
+    workspace adds next to nothing to the process's memory, and a small search commits only the pages it uses (a
+    kernel that only checks endings keeps its memory)."""
+    code = (
+        "import threading, psutil\n"
+        "from jasslib import solver, CardSet, Contract, Seat\n"
+        "rss = lambda: psutil.Process().memory_info().rss\n"
+        "h = [CardSet.parse(t) for t in ('A♠ 6♥', 'K♠ 7♥', 'Q♠ 8♥', 'J♠ 9♥')]\n"
+        "ending = solver.Position(h, (), Seat(0), Contract.HEARTS, tricks_won=(4, 3))\n"
+        "solver.solve(ending)  # the compiled search loaded, in this thread's workspace\n"
+        "def another_thread():\n"
+        "    before = rss()\n"
+        "    ws = solver._workspace()\n"
+        "    made = rss()\n"
+        "    solver.solve(ending)\n"
+        "    print(ws.nbytes >> 20, (made - before) >> 20, (rss() - made) >> 20)\n"
+        "t = threading.Thread(target=another_thread)\n"
+        "t.start()\n"
+        "t.join()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    tables, made, searched = map(int, out.stdout.split())
+    assert tables == 100 and made < 8, f"a new workspace of {tables} MiB committed {made} MiB"
+    assert searched < 16, f"a two-card ending committed {searched} MiB of the tables"
+
+
 # ----------------------------------------------------------------------------------------------- bad input
 
 
