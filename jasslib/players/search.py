@@ -57,7 +57,7 @@ from typing import Any
 import numpy as np
 
 from .. import _check
-from .._numba import HAVE_NUMBA, jit
+from .._numba import HAVE_NUMBA, borrowed, jit
 from ..cards import Card
 from ..contracts import Contract
 from ..errors import BudgetError, PhaseError, excerpt
@@ -81,8 +81,21 @@ def _rollout_values(layouts: np.ndarray, trick0: np.ndarray, k0: int, leader0: i
                     out: np.ndarray) -> None:
     """``out[i, j]``: team 0's points minus team 1's from now on, when the seat to move plays ``cards[j]``
     in layout ``i`` and then every seat plays by the rule-based heuristics."""
-    hands = np.zeros(4, dtype=np.int64)
-    trick = np.zeros(4, dtype=np.int64)
+    _rollout_rows(layouts, trick0, k0, leader0, played0, contract, points, won0, won1, cards, match_bonus, out,
+                  np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64))
+
+
+@jit
+def _rollout_rows(layouts: np.ndarray, trick0: np.ndarray, k0: int, leader0: int, played0: int, contract: int,
+                  points: np.ndarray, won0: int, won1: int, cards: np.ndarray, match_bonus: int,
+                  out: np.ndarray, hands: np.ndarray, trick: np.ndarray) -> None:
+    """:func:`_rollout_values` with its scratch arrays (the four hands, the current trick) passed in: every array
+    is an argument, alive for the whole call, so the loops work on views of them that own nothing
+    (:func:`jasslib._numba.borrowed`; numba's reference counting of the arrays passed on to the rules at every
+    card would otherwise cost a large share of the time)."""
+    layouts, trick0, points, cards, out = borrowed(layouts), borrowed(trick0), borrowed(points), borrowed(cards), \
+        borrowed(out)
+    hands, trick = borrowed(hands), borrowed(trick)
     me = (leader0 + k0) % 4
     for i in range(layouts.shape[0]):
         for j in range(cards.shape[0]):
