@@ -670,6 +670,37 @@ def test_the_solver_works_without_numba() -> None:
     assert out.stdout.strip() == "(25, 14) 6♥ 7♥ 8♥ 9♥ J♠ A♠ K♠ Q♠"
 
 
+def _shape_key_by_definition(hands: list[int], leader: int, flags: int, contract: int) -> tuple[int, int]:
+    """The shape key as its docstring defines it, card by card: each suit's live cards strongest first, 2 bits of
+    owner each, then the sizes of the first three suits, the tricks left, the Puur, the leader and the flags."""
+    order = solver_module._order_table(contract)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    key = sizes = 0
+    for s in range(4):
+        held = [c for c in order[9 * s: 9 * s + 9] if alive >> int(c) & 1]
+        for c in held:
+            key = (key << 2) | next(p for p in range(4) if hands[p] >> int(c) & 1)
+        if s < 3:
+            sizes = (sizes << 4) | len(held)
+    puur = int(contract < 4 and bool(alive >> (9 * contract + 5) & 1))
+    n = bin(alive).count("1")
+    key -= (key >> 63) << 64  # 32 cards fill 64 bits: compiled, the word is a signed 64-bit number
+    return key, sizes | (n >> 2) << 12 | puur << 16 | leader << 17 | flags << 19
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 5), st.integers(1, 8), st.integers(0, 3), st.integers(0, 3))
+def test_the_shape_key_is_its_definition(seed: int, contract: int, tricks_left: int, leader: int, flags: int) -> None:
+    """The compiled shape key (read through per-suit bit tables) is the key defined card by card, for every
+    contract and every number of tricks left that the shape table serves."""
+    rng = random.Random(seed)
+    cards = rng.sample(range(36), 4 * tricks_left)
+    hands = [sum(1 << c for c in cards[p::4]) for p in range(4)]
+    got = solver_module._shape_key(np.array(hands, dtype=np.int64), sum(hands), leader, flags, contract,
+                            solver_module._ORDERS[contract])
+    assert got == _shape_key_by_definition(hands, leader, flags, contract)
+
+
 def test_a_borrowed_view_is_the_same_memory_in_compiled_code() -> None:
     """``_numba.borrowed``, through which the search reaches its arrays without reference counting: compiled code
     reads and writes the caller's array through it (rows of a 2-D array too), and the array stays intact."""
