@@ -339,8 +339,7 @@ def _tt_data(lo: int, hi: int, move: int) -> int:
 
 
 @jit_inline
-def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract: int, order: np.ndarray
-               ) -> tuple[int, int]:
+def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract: int) -> tuple[int, int]:
     """The *shape* of a trick boundary with at most :data:`_SHAPE_CARDS` cards left, in two words: who holds the
     cards of each suit, strongest first (2 bits a card, at most 64 bits), and the sizes of the first three suits
     (4 bits each), the tricks left (4 bits: up to eight), whether the trump Jack is among the cards (P5), the
@@ -917,7 +916,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                             tt_best = ((data >> 32) & 0xFF) - 1
             st[d, _SMETA] = -1
             if phase == 1 and k == 0 and d > 0 and pmask > 0:
-                skey, smeta = _shape_key(hands, alive, leader, flags, contract, order)
+                skey, smeta = _shape_key(hands, alive, leader, flags, contract)
                 if smeta >= 0:
                     smeta |= gen << _SHAPE_META_BITS
                     st[d, _SKEY] = skey
@@ -1279,11 +1278,11 @@ def _suit_order_bits(contract: int) -> np.ndarray:
     """``[s, x]``: the 9-bit mask ``x`` of suit ``s``'s cards (bit r: card 9 s + r) with its bits placed in the
     contract's order of the suit, the strongest card at bit 8 (so the set bits read from the highest down are
     the cards strongest first, as :func:`_order_table` lists them)."""
-    order = _order_table(contract)
+    masks = np.arange(512, dtype=np.int64)
     out = np.zeros((4, 512), dtype=np.int64)
     for s in range(4):
-        for x in range(512):
-            out[s, x] = sum(1 << (8 - i) for i in range(9) if x >> (order[9 * s + i] - 9 * s) & 1)
+        for i, card in enumerate(_ORDERS[contract, 9 * s: 9 * s + 9]):
+            out[s] |= ((masks >> (card - 9 * s)) & 1) << (8 - i)
     return out
 
 

@@ -449,7 +449,7 @@ def test_positions_differing_only_in_low_cards_or_in_point_cards_are_solved_exac
         d = v0[0] - v0[1]
         base = solver._State(pos)
         alive = int(np.bitwise_or.reduce(base.hands))
-        key = solver._shape_key(base.hands, alive, base.leader, base.flags, base.contract, base.order)
+        key = solver._shape_key(base.hands, alive, base.leader, base.flags, base.contract)
         variants = _variants(pos)
         same = [v for v in variants if v[1] == 0]
         other_points = [v for v in variants if v[1] > 0]
@@ -461,7 +461,7 @@ def test_positions_differing_only_in_low_cards_or_in_point_cards_are_solved_exac
             assert v[0] - v[1] == ref, other
             st = solver._State(other)
             other_alive = int(np.bitwise_or.reduce(st.hands))
-            assert solver._shape_key(st.hands, other_alive, st.leader, st.flags, st.contract, st.order) == key
+            assert solver._shape_key(st.hands, other_alive, st.leader, st.flags, st.contract) == key
             assert solver._shape_slack(alive, other_alive, base.points, base.order) == slack
             assert abs(ref - d) <= slack, (pos, other)
             if slack == 0:
@@ -501,7 +501,7 @@ def test_p5_shape_table_tells_a_position_with_the_puur_from_one_without_it_eight
     for masks in (a, b):
         st = solver._State(Position(masks, (), Seat(0), Contract.SPADES, tricks_won=(1, 0)))
         alive = int(np.bitwise_or.reduce(st.hands))
-        keys.append(solver._shape_key(st.hands, alive, st.leader, st.flags, st.contract, st.order))
+        keys.append(solver._shape_key(st.hands, alive, st.leader, st.flags, st.contract))
     assert keys[0][0] == keys[1][0]                               # the same owners, place by place ...
     assert keys[0] != keys[1]                                     # ... but not the same shape (P5)
     assert dd_points(hands, Contract.SPADES) == (142, 15)          # tests/solver_reference.py's value
@@ -696,8 +696,7 @@ def test_the_shape_key_is_its_definition(seed: int, contract: int, tricks_left: 
     rng = random.Random(seed)
     cards = rng.sample(range(36), 4 * tricks_left)
     hands = [sum(1 << c for c in cards[p::4]) for p in range(4)]
-    got = solver_module._shape_key(np.array(hands, dtype=np.int64), sum(hands), leader, flags, contract,
-                            solver_module._ORDERS[contract])
+    got = solver_module._shape_key(np.array(hands, dtype=np.int64), sum(hands), leader, flags, contract)
     assert got == _shape_key_by_definition(hands, leader, flags, contract)
 
 
