@@ -147,7 +147,7 @@ def patched_source(log: int) -> str:
                                 if not (lo0 - slack >= beta or hi0 + slack <= alpha):
                                     stats[{_SHAPE} + 2 + popcount(alive) // 4 - 3] += 1
                             lo = (data & 0xFFFF) - 0x8000 - slack""")
-    s, found_stats = re.subn(r"self\.stats = np\.zeros\(\d+, dtype=np\.int64\)",
+    s, found_stats = re.subn(r"self\.stats = np\.zeros\(\w+, dtype=np\.int64\)",
                              f"self.stats = np.zeros({_N + _LOG + log}, dtype=np.int64)", s)
     if found_stats != 1:
         raise SystemExit("solver_anatomy.py: the solver changed, this anchor is not found once: self.stats = np.zeros")
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.deals):
             masks = [int(m) for m in hands[i]]
             for n in levels or [0]:
-                ws.stats[:] = 0
+                _clear(ws)
                 ws.stats[_LEVEL] = n if levels else -1
                 got = S.dd_points(masks, contract)
                 if got != solver.dd_points(masks, contract):
@@ -281,7 +281,7 @@ def no_slack(contracts: list[int], deals: int) -> int:
             values = []
             for j, mod in enumerate((solver, loose)):
                 ws = mod._workspace()
-                ws.stats[:] = 0
+                _clear(ws)
                 values.append(mod.dd_points(masks, contract))
                 counts[j] += int(ws.stats[0])
             wrong += values[1] != values[0]
@@ -307,9 +307,17 @@ def must_follow_source() -> str:
     return _patch(_source(), "_legal = jit(legal_mask)", _MUST_FOLLOW_RULE)
 
 
+def _clear(ws: object) -> None:
+    """Zero a workspace's counters, keeping the sizes its searches start their tables with."""
+    stats = ws.stats  # type: ignore[attr-defined]
+    keep = stats[solver._TT_START], stats[solver._PT_START]
+    stats[:] = 0
+    stats[solver._TT_START], stats[solver._PT_START] = keep
+
+
 def _timed(mod: ModuleType, masks: list[int], contract: int) -> tuple[int, float]:
     ws = mod._workspace()
-    ws.stats[:] = 0
+    _clear(ws)
     t0 = time.process_time()
     mod.dd_points(masks, contract)
     return int(ws.stats[0]), 1000 * (time.process_time() - t0)

@@ -34,7 +34,11 @@ on a fail-soft alpha-beta search with
   :data:`TT_ENTRIES` entries of 16 bytes (64 MiB), allocated once per thread and reused, two-way
   associative (a bucket is one cache line) and stamped with a generation number per search so that
   no entry leaks from one deal into the next (the three tables start as zeros that the system commits
-  page by page where the search writes, so a small search holds little memory);
+  page by page where the search writes, so a small search holds little memory).  A search starts in the table's
+  first 2**16 entries (1 MiB, and 2**14 of the shape table below: memory the processor keeps in its cache) and
+  doubles that part, moving its entries along, each time it has stored positions for half of it (on the bench's
+  Obenabe and Undenufe deals 12-20 % less time than with the whole tables at once; in trump contracts, which
+  grow to the whole tables, 2-7 % less);
 * a *shape table* at the trick boundaries below the root (at most eight tricks left).  Its key is the
   position's shape: who holds the live cards of each suit, strongest first, whether the trump Jack is
   one of them (P5), the leader and the match flags.  The rules see a card only through its suit, its
@@ -172,6 +176,11 @@ transposition table and the lead table a thread holds 100 MiB, whatever the mach
 LT_ENTRIES = 1 << 18
 """Entries of the lead table of each thread (see the module docstring): 16 bytes each (a pattern's key, a place);
 4 MiB, the same on every machine."""
+# A search starts in the first 2**16 entries of the transposition table (1 MiB) and 2**14 of the shape table
+# (512 KiB), which stay in the processor's cache, and doubles each part as it fills (see _search).  The variables
+# are for the benchmarks (e.g. 22 and 20: the whole tables from the start, as before).
+_TT_START_ENTRIES = 1 << min(TT_BITS, int(os.environ.get("JASSLIB_SOLVER_TT_START", "16")))
+_PT_START_ENTRIES = 1 << min(PT_BITS, int(os.environ.get("JASSLIB_SOLVER_PT_START", "14")))
 _GEN_LIMIT = 1 << 22  # generation numbers live in bits 40..61 of a key
 _INF = 10_000
 _ABORT = -(1 << 40)
@@ -479,6 +488,11 @@ _SHAPE_CARDS = 32  # the shape table serves trick boundaries with at most this m
 _SHAPE_META_BITS = 21  # bits of the second word of a shape; the search's generation sits above them
 _NODES, _BUDGET, _PROBES, _SHAPES, _ETCS, _HINTS, _LEAD_HINTS = range(7)  # counters in ``stats`` (_SHAPES: lookups of
 # the shape table, _HINTS: leads it suggested)
+# ... and the parts of the tables in use (see _search): the generation they belong to, the transposition and shape
+# table's entries in use, the entries each starts with, the new positions stored since the last doubling; _STATS:
+# the length of ``stats``
+_USE_GEN, _TT_USE, _PT_USE, _TT_START, _PT_START, _TT_NEW, _PT_NEW = range(7, 14)
+_STATS = 14
 _HINT = int(os.environ.get("JASSLIB_SOLVER_HINT", "1"))  # the shape table suggests leads (benchmarks: 0 is off)
 _STEP = int(os.environ.get("JASSLIB_SOLVER_STEP", "16"))  # the first probes step away from the guess (see _exact;
 # benchmarks: 0 is bisection from the first probe)
@@ -487,6 +501,36 @@ _LEADS = int(os.environ.get("JASSLIB_SOLVER_LEADS", "1"))  # the lead table (ben
 _ETC = int(os.environ.get("JASSLIB_SOLVER_ETC", "12"))  # the table look-ahead with at least so many cards left after
 # the trick (benchmarks: 0 turns it off); it runs inside the prefetch's branch, which needs 12 cards left after the
 # trick already, so a setting from 1 to 12 acts as 12
+
+
+@jit
+def _grow_tt(tt: np.ndarray, size: int, gen: int) -> None:
+    """Double the part of the transposition table in use, ``size`` entries: every entry of generation ``gen`` whose
+    bucket under the doubled mask is the upper copy of its old one moves there (the same slot of the bucket)."""
+    mask = 2 * size - 1
+    for i in range(size):
+        key = tt[i, 0]
+        if key != 0 and (key >> 40) == gen:
+            j = _tt_index(key, mask) + (i & 1)
+            if j != i:
+                tt[j, 0] = key
+                tt[j, 1] = tt[i, 1]
+                tt[i, 0] = 0
+                tt[i, 1] = 0
+
+
+@jit
+def _grow_pt(pt: np.ndarray, size: int, gen: int) -> None:
+    """Double the part of the shape table in use, as :func:`_grow_tt` does for the transposition table."""
+    mask = 2 * size - 1
+    for i in range(size):
+        meta = pt[i, 1]
+        if meta != 0 and (meta >> _SHAPE_META_BITS) == gen:
+            j = _pt_index(pt[i, 0], meta, mask) + (i & 1)
+            if j != i:
+                for col in range(4):
+                    pt[j, col] = pt[i, col]
+                    pt[i, col] = 0
 
 
 @jit_inline
@@ -826,8 +870,20 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
     tt, pt, st, mv, sc, stats, lt = borrowed(tt), borrowed(pt), borrowed(st), borrowed(mv), borrowed(sc), \
         borrowed(stats), borrowed(lt)
     one = np.int64(1)
-    tmask = tt.shape[0] - 1
-    pmask = pt.shape[0] - 1
+    if gen > stats[_USE_GEN]:
+        # A new generation (a new search) uses the first _TT_START / _PT_START entries of each table, a part that
+        # stays in the processor's cache; the part doubles, up to the whole table, whenever the search has stored
+        # new positions for more than half of its entries since the last doubling, and the entries of the
+        # generation whose bucket is now in the new half move there (_grow_tt, _grow_pt).  An entry lost on the
+        # way (a shared generation searched again after another one) costs nodes, never a wrong value: every
+        # lookup compares the whole key.
+        stats[_USE_GEN] = gen
+        stats[_TT_USE] = stats[_TT_START] if 0 < stats[_TT_START] < tt.shape[0] else tt.shape[0]  # 0: the whole
+        stats[_PT_USE] = stats[_PT_START] if 0 < stats[_PT_START] < pt.shape[0] else pt.shape[0]
+        stats[_TT_NEW] = 0
+        stats[_PT_NEW] = 0
+    tmask = stats[_TT_USE] - 1
+    pmask = stats[_PT_USE] - 1 if pt.shape[0] > 1 else 0
     d = 0
     st[0, _K] = k0
     st[0, _LEADER] = leader0
@@ -1107,7 +1163,10 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     hi = best
                 move = st[d, _BM] if improved else -1
                 slot = st[d, _SLOT]
-                if slot >= 0 and tt[slot, 0] == key:  # merge with the bounds found on entry
+                if not (slot >= 0 and tt[slot, 0] == key):  # the entry found on entry moved (the table grew)
+                    i0 = _tt_index(key, tmask)
+                    slot = i0 if tt[i0, 0] == key else (i0 + 1 if tt[i0 + 1, 0] == key else -1)
+                if slot >= 0:  # merge with the bounds found on entry
                     data = tt[slot, 1]
                     lo = max(lo, (data & 0xFFFF) - 0x8000)
                     hi = min(hi, ((data >> 16) & 0xFFFF) - 0x8000)
@@ -1125,7 +1184,13 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     else:
                         slot = i0 + 1
                     tt[slot, 0] = key
+                    stats[_TT_NEW] += 1
                 tt[slot, 1] = _tt_data(lo, hi, move)
+                if 2 * stats[_TT_NEW] > stats[_TT_USE] and stats[_TT_USE] < tt.shape[0]:
+                    _grow_tt(tt, stats[_TT_USE], gen)
+                    stats[_TT_USE] *= 2
+                    stats[_TT_NEW] = 0
+                    tmask = stats[_TT_USE] - 1
                 smeta = st[d, _SMETA]
                 if smeta >= 0:
                     skey = st[d, _SKEY]
@@ -1140,10 +1205,16 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                             pt[pi, 0] = skey
                             pt[pi, 1] = smeta
                             pt[pi, 2] = live
+                            stats[_PT_NEW] += 1
                         else:
                             pi += 1
                     place = _place_of(live, move, order) if move >= 0 else -1
                     pt[pi, 3] = (lo + 0x8000) | ((hi + 0x8000) << 16) | ((place + 1) << 32)
+                    if 2 * stats[_PT_NEW] > stats[_PT_USE] and stats[_PT_USE] < pt.shape[0]:
+                        _grow_pt(pt, stats[_PT_USE], gen)
+                        stats[_PT_USE] *= 2
+                        stats[_PT_NEW] = 0
+                        pmask = stats[_PT_USE] - 1
                 lkey = st[d, _LKEY]
                 if lkey >= 0 and move >= 0 and improved:  # a lead that cut off or was best: its pattern's lead
                     li = lkey & (lt.shape[0] - 1)
@@ -1315,7 +1386,9 @@ class _Workspace:
         self.st = np.zeros((_PLIES, _NCOL), dtype=np.int64)
         self.mv = np.zeros((_PLIES, 9), dtype=np.int64)
         self.sc = np.zeros((_PLIES, 9), dtype=np.int64)
-        self.stats = np.zeros(7, dtype=np.int64)
+        self.stats = np.zeros(_STATS, dtype=np.int64)
+        self.stats[_TT_START] = _TT_START_ENTRIES
+        self.stats[_PT_START] = _PT_START_ENTRIES
         self.gen = 0
         self.wraps = 0  # how often the generation numbers wrapped around (a _Shared generation is void after it)
 
@@ -1330,6 +1403,7 @@ class _Workspace:
             self.tt.fill(0)
             self.pt.fill(0)
             self.lt.fill(0)
+            self.stats[_USE_GEN] = 0
             self.gen = 0
             self.wraps += 1
         first = self.gen + 1

@@ -748,6 +748,70 @@ def test_a_new_workspace_commits_no_memory_until_a_search_writes_there() -> None
     assert searched < 16, f"a two-card ending committed {searched} MiB of the tables"
 
 
+def test_growing_a_table_keeps_every_entry_of_its_generation_findable() -> None:
+    """A search starts in a small part of each table and doubles it as it fills: every entry of the search's
+    generation must then sit in the bucket the doubled mask gives it (the same slot), none lost, and entries of
+    other generations are left where they were (they are free space)."""
+    rng = np.random.default_rng(7)
+    size, gen = 1 << 10, 5
+    tt = np.zeros((4 * size, 2), dtype=np.int64)
+    stale = solver_module._tt_index(12345 | ((gen - 1) << 40), size - 1)
+    tt[stale] = 12345 | ((gen - 1) << 40), 9
+    ours = {}
+    for _ in range(3 * size // 4):
+        key = int(rng.integers(1, 1 << 36)) | (int(rng.integers(0, 4)) << 36) | (3 << 38) | (gen << 40)
+        i = solver_module._tt_index(key, size - 1) + int(rng.integers(0, 2))
+        if tt[i, 0] == 0:
+            tt[i] = key, key * 3 + 1
+            ours[key] = i & 1
+    solver_module._grow_tt(tt, size, gen)
+    for key, slot in ours.items():
+        j = solver_module._tt_index(key, 2 * size - 1) + slot
+        assert tt[j, 0] == key and tt[j, 1] == key * 3 + 1
+    assert sum(int(k) >> 40 == gen for k in tt[:, 0]) == len(ours)
+    assert tt[stale, 1] == 9
+    assert not tt[2 * size:].any()  # nothing beyond the doubled part
+
+    pt = np.zeros((4 * size, 4), dtype=np.int64)
+    shapes = {}
+    for _ in range(3 * size // 4):
+        key, meta = int(rng.integers(1, 1 << 60)), int(rng.integers(0, 1 << 20)) | (gen << 21)
+        i = solver_module._pt_index(key, meta, size - 1) + int(rng.integers(0, 2))
+        if pt[i, 1] == 0:
+            pt[i] = key, meta, key ^ meta, 17
+            shapes[key, meta] = i & 1
+    solver_module._grow_pt(pt, size, gen)
+    for (key, meta), slot in shapes.items():
+        j = solver_module._pt_index(key, meta, 2 * size - 1) + slot
+        assert tuple(pt[j]) == (key, meta, key ^ meta, 17)
+    assert sum(int(m) >> 21 == gen for m in pt[:, 1]) == len(shapes)
+
+
+def test_a_search_grows_its_part_of_the_tables_and_finds_the_same_values() -> None:
+    """An ending stays in the part of the tables a search starts with (1 MiB and 512 KiB: they stay in the
+    processor's cache); a full deal doubles the parts as it stores positions; with the whole tables from the start
+    (a start of 0) every value is the same."""
+    ws = solver_module._workspace()
+    start = int(ws.stats[solver_module._TT_START]), int(ws.stats[solver_module._PT_START])
+    assert start == (1 << 16, 1 << 14)
+    solve(Position(_endgame(), (), Seat(0), Contract.HEARTS, tricks_won=(4, 3)))
+    assert (ws.stats[solver_module._TT_USE], ws.stats[solver_module._PT_USE]) == start
+    deals = fast.deal_batch("table-growth", 0, 8)  # deal 7 needs more than the start
+    grown, used = [], []
+    for i, hands in enumerate(deals):
+        grown.append(dd_points([int(m) for m in hands], 4 + i % 2))
+        used.append(int(ws.stats[solver_module._TT_USE]))
+    assert start[0] <= min(used) and max(used) > start[0], used  # some deal needed more than the start
+    assert max(used) <= solver_module.TT_ENTRIES
+    try:
+        ws.stats[solver_module._TT_START] = ws.stats[solver_module._PT_START] = 0
+        whole = [dd_points([int(m) for m in hands], 4 + i % 2) for i, hands in enumerate(deals)]
+        assert ws.stats[solver_module._TT_USE] == solver_module.TT_ENTRIES
+    finally:
+        ws.stats[solver_module._TT_START], ws.stats[solver_module._PT_START] = start
+    assert whole == grown, used
+
+
 # ----------------------------------------------------------------------------------------------- bad input
 
 
