@@ -543,7 +543,8 @@ def _ordered_moves(hands: np.ndarray, tricks: np.ndarray, tn: int, k: int, leade
     card (strongest of its suit still out) with its points unless an opponent can trump it (P3), a low card
     to the partner's master, else the cheapest card; for a follower, cards that make the side win the trick
     (the player's own card first, giving points to the partner next), trumping in only when the trick is
-    worth it, then the cheapest cards.
+    worth it, then the cheapest cards (without trumps the cheapest and weakest: on 150 deals of seed ``holdout``,
+    Undenufe 15 % fewer nodes and Obenabe 2 % than by the points alone).
     """
     one = np.int64(1)
     seat = (leader + k) & 3
@@ -607,6 +608,10 @@ def _ordered_moves(hands: np.ndarray, tricks: np.ndarray, tn: int, k: int, leade
                     score = 1000 + points[c] * 4 - strength[c]  # the partner takes the trick: give points
                 else:
                     score = 1000 - points[c] * 4 - strength[c]  # an opponent may still trump: keep the points
+            elif contract >= 4:
+                # without trumps the weakest card goes first, nearly as much as the cheapest: in Undenufe the cards
+                # without points (6, 7, 9) are the strongest, and a player losing the trick keeps them
+                score = -points[c] * 4 - strength[c] * 8
             else:
                 score = -points[c] * 4 - strength[c]
         sc[d, j] = score
