@@ -889,7 +889,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
         stats[_TT_NEW] = 0
         stats[_PT_NEW] = 0
     tmask = stats[_TT_USE] - 1
-    pmask = stats[_PT_USE] - 1 if pt.shape[0] > 1 else 0
+    pmask = stats[_PT_USE] - 1  # 0 (no shape table) for a table of one entry
     d = 0
     st[0, _K] = k0
     st[0, _LEADER] = leader0
@@ -1169,8 +1169,8 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     hi = best
                 move = st[d, _BM] if improved else -1
                 slot = st[d, _SLOT]
-                if not (slot >= 0 and tt[slot, 0] == key):  # the entry found on entry moved (the table grew)
-                    i0 = _tt_index(key, tmask)
+                i0 = _tt_index(key, tmask)
+                if slot >= 0 and tt[slot, 0] != key:  # the entry found on entry moved (the table grew) or was replaced
                     slot = i0 if tt[i0, 0] == key else (i0 + 1 if tt[i0 + 1, 0] == key else -1)
                 if slot >= 0:  # merge with the bounds found on entry
                     data = tt[slot, 1]
@@ -1180,7 +1180,6 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                         move = ((data >> 32) & 0xFF) - 1
                 else:
                     # two-tier replacement: slot 0 keeps the bigger subtree (or a fresher entry), slot 1 the rest
-                    i0 = _tt_index(key, tmask)
                     old = tt[i0, 0]
                     if (old >> 40) != gen or popcount(old & 0xFFFFFFFFF) <= popcount(key & 0xFFFFFFFFF):
                         if (old >> 40) == gen:
