@@ -156,7 +156,7 @@ def patched_source(log: int) -> str:
 
 def no_slack_source() -> str:
     """The solver's source with the shape table's slack set to 0 (unsound; see ``--no-slack``)."""
-    return _patch(_source(), "slack = _shape_slack(alive, pt[pi + q, 2], points, order)", "slack = 0")
+    return _patch(_source(), "slack = _shape_slack(alive, pt[pi + q, 2], points, order, contract)", "slack = 0")
 
 
 def instrumented(log: int, source: str | None = None, name: str = "solver_anatomy_copy") -> ModuleType:

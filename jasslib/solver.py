@@ -279,21 +279,27 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, tricks: np.ndarray,
     trumps = np.int64(0x1FF) << (9 * contract) if contract < 4 else np.int64(0)
     later = np.int64(-1)  # the cards of the seats still to play to this trick (found once, when first needed)
     for s in range(4):
-        if (legal >> (9 * s)) & 0x1FF == 0:
+        mine = (legal >> (9 * s)) & 0x1FF
+        if mine == 0:
             continue
+        # the mover's legal cards of the suit strongest first, from their bits in the contract's order (the card
+        # at order bit i is order[base - i]); two of them are neighbours in a run when no live card lies between
+        # them (a card out of play does not part a run)
+        mine = _SUIT_ORDER_BITS[contract, s, mine]
+        live = _SUIT_ORDER_BITS[contract, s, (alive >> (9 * s)) & 0x1FF]
+        base = 9 * s + 8
         m = 0
+        prev = 0  # the order bit of the run's last card
         mixed = False  # the run holds cards of different points
-        for i in range(10):
-            c = order[9 * s + i] if i < 9 else -1
-            if c >= 0 and legal & (one << c) and c != puur:
-                if m > 0 and points[c] != points[sc[d, m - 1]]:
-                    mixed = True
-                sc[d, m] = c
-                m += 1
-                continue
-            if c >= 0 and not alive & (one << c):
-                continue  # a card out of play does not part a run
-            if m > 0:
+        while True:
+            c = -1
+            i = 0
+            if mine != 0:
+                i = msb_index(mine)
+                mine ^= one << i
+                c = order[base - i]
+            if m > 0 and (c < 0 or c == puur or (live >> (i + 1)) & ((one << (prev - i - 1)) - 1) != 0):
+                # the run ends: its cards go to the moves
                 side = -1
                 if mixed:
                     # is the trick settled if a card of this run is played?  (see the docstring)
@@ -322,9 +328,17 @@ def _search_moves(legal: int, alive: int, hands: np.ndarray, tricks: np.ndarray,
                         n += 1
                 m = 0
                 mixed = False
-            if c == puur and legal & (one << c):
+            if c < 0:
+                break
+            if c == puur:  # never grouped: who holds the Puur changes what may be played (P5)
                 mv[d, n] = c
                 n += 1
+                continue
+            if m > 0 and points[c] != points[sc[d, m - 1]]:
+                mixed = True
+            sc[d, m] = c
+            m += 1
+            prev = i
     return n
 
 
@@ -393,12 +407,14 @@ def _pt_index(key: int, meta: int, mask: int) -> int:
 
 
 @jit_inline
-def _shape_slack(a: int, b: int, points: np.ndarray, order: np.ndarray) -> int:
+def _shape_slack(a: int, b: int, points: np.ndarray, order: np.ndarray, contract: int) -> int:
     """How far apart the values of two positions of the same shape with live cards ``a`` and ``b`` can be:
     the sum over the places of each suit of the difference of the points of the two cards at that place.
 
     Each line of play of one position is a line of the other with the cards at the same places; its
-    difference of the teams' points changes by at most that sum, so the minimax values do too.
+    difference of the teams' points changes by at most that sum, so the minimax values do too.  Each suit's
+    live cards are read strongest first from their bits in the contract's order (:data:`_SUIT_ORDER_BITS`); a
+    place held by the same card in both costs nothing.
     """
     one = np.int64(1)
     slack = 0
@@ -406,20 +422,18 @@ def _shape_slack(a: int, b: int, points: np.ndarray, order: np.ndarray) -> int:
     for s in range(4):
         if (diff >> (9 * s)) & 0x1FF == 0:
             continue
-        i = 0
-        j = 0
-        while True:
-            while i < 9 and not a & (one << order[9 * s + i]):
-                i += 1
-            while j < 9 and not b & (one << order[9 * s + j]):
-                j += 1
-            if i >= 9 or j >= 9:
-                break
-            pa = points[order[9 * s + i]]
-            pb = points[order[9 * s + j]]
-            slack += pa - pb if pa > pb else pb - pa
-            i += 1
-            j += 1
+        x = _SUIT_ORDER_BITS[contract, s, (a >> (9 * s)) & 0x1FF]
+        y = _SUIT_ORDER_BITS[contract, s, (b >> (9 * s)) & 0x1FF]
+        top = 9 * s + 8  # the card at order bit i is order[top - i]
+        while x != 0 and y != 0:
+            i = msb_index(x)
+            j = msb_index(y)
+            x ^= one << i
+            y ^= one << j
+            if i != j:
+                pa = points[order[top - i]]
+                pb = points[order[top - j]]
+                slack += pa - pb if pa > pb else pb - pa
     return slack
 
 
@@ -989,7 +1003,7 @@ def _search(hands: np.ndarray, tricks: np.ndarray, k0: int, leader0: int, flags0
                     stats[_SHAPES] += 1
                     for q in range(2):
                         if pt[pi + q, 0] == skey and pt[pi + q, 1] == smeta:
-                            slack = _shape_slack(alive, pt[pi + q, 2], points, order)
+                            slack = _shape_slack(alive, pt[pi + q, 2], points, order, contract)
                             data = pt[pi + q, 3]
                             lo = (data & 0xFFFF) - 0x8000 - slack
                             hi = ((data >> 16) & 0xFFFF) - 0x8000 + slack

@@ -462,7 +462,7 @@ def test_positions_differing_only_in_low_cards_or_in_point_cards_are_solved_exac
             st = solver._State(other)
             other_alive = int(np.bitwise_or.reduce(st.hands))
             assert solver._shape_key(st.hands, other_alive, st.leader, st.flags, st.contract) == key
-            assert solver._shape_slack(alive, other_alive, base.points, base.order) == slack
+            assert solver._shape_slack(alive, other_alive, base.points, base.order, base.contract) == slack
             assert abs(ref - d) <= slack, (pos, other)
             if slack == 0:
                 low += 1
