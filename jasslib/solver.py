@@ -373,7 +373,6 @@ def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract:
     within a suit and by which card is the trump Jack); only the points of the cards at the same places may
     differ.
     """
-    one = np.int64(1)
     n = popcount(alive)
     if n > _SHAPE_CARDS:
         return -1, -1
@@ -382,18 +381,21 @@ def _shape_key(hands: np.ndarray, alive: int, leader: int, flags: int, contract:
     odd = hands[1] | hands[3]  # the owner's low bit: seat 1 or 3
     high = hands[2] | hands[3]  # its high bit: seat 2 or 3
     for s in range(4):
-        # the suit's cards as 9 bits in the contract's order, the strongest the highest (see _SUIT_ORDER_BITS)
+        # the suit's cards as 9 bits in the contract's order, the strongest the highest (see _SUIT_ORDER_BITS); the
+        # owner bits of its live cards packed together (_PACK) and interleaved (_SPREAD), strongest first
         live = _SUIT_ORDER_BITS[contract, s, (alive >> (9 * s)) & 0x1FF]
         low_bits = _SUIT_ORDER_BITS[contract, s, (odd >> (9 * s)) & 0x1FF]
         high_bits = _SUIT_ORDER_BITS[contract, s, (high >> (9 * s)) & 0x1FF]
         m = popcount(live)
-        while live:
-            i = msb_index(live)
-            key = (key << 2) | (((high_bits >> i) & 1) << 1) | ((low_bits >> i) & 1)
-            live ^= one << i
+        lo5 = (live & 31) << 5
+        hi4 = (live >> 5) << 4
+        shift = popcount(live & 31)
+        packed_low = _PACK_LOW[lo5 | (low_bits & 31)] | (_PACK_HIGH[hi4 | (low_bits >> 5)] << shift)
+        packed_high = _PACK_LOW[lo5 | (high_bits & 31)] | (_PACK_HIGH[hi4 | (high_bits >> 5)] << shift)
+        key = (key << (2 * m)) | (_SPREAD[packed_high] << 1) | _SPREAD[packed_low]
         if s < 3:
             sizes = (sizes << 4) | m
-    puur = 1 if contract < 4 and alive & (one << (9 * contract + 5)) else 0
+    puur = 1 if contract < 4 and (alive >> (9 * contract + 5)) & 1 else 0
     return int(key), int(sizes | (np.int64(n >> 2) << 12) | (np.int64(puur) << 16) | (np.int64(leader) << 17)
                          | (np.int64(flags) << 19))
 
@@ -1379,6 +1381,25 @@ def _suit_order_bits(contract: int) -> np.ndarray:
 _SUIT_ORDER_BITS = np.array([_suit_order_bits(c) for c in range(6)], dtype=np.int64)
 """Per contract, :func:`_suit_order_bits`: what :func:`_shape_key` reads a suit's cards in order through, three
 table reads a suit instead of a loop over its nine cards."""
+
+
+def _pack_table(width: int) -> np.ndarray:
+    """``[m << width | x]``: the bits of ``x`` that lie in the mask ``m``, packed together in their order (the
+    lowest of them at bit 0), for masks of ``width`` bits."""
+    out = np.zeros(1 << (2 * width), dtype=np.int64)
+    for m in range(1 << width):
+        places = [b for b in range(width) if m >> b & 1]
+        for x in range(1 << width):
+            out[m << width | x] = sum(((x >> b) & 1) << i for i, b in enumerate(places))
+    return out
+
+
+_PACK_LOW = _pack_table(5)
+_PACK_HIGH = _pack_table(4)
+"""What :func:`_shape_key` packs the owners of a suit's live cards with: the low five and the high four of the nine
+bits, each from a small table (a 9-bit table would take 512 x 512 entries)."""
+_SPREAD = np.array([sum(((x >> b) & 1) << (2 * b) for b in range(9)) for x in range(512)], dtype=np.int64)
+"""``[x]``: the 9 bits of ``x`` at the even places (bit b at bit 2 b), for two owner bits a card side by side."""
 _POINTS_CACHE: dict[Ruleset, np.ndarray] = {}
 
 
