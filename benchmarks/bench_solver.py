@@ -255,8 +255,9 @@ def main(argv: list[str] | None = None) -> int:
           f"on the load); {args.deals} seeded full deals per contract (deal_batch seed {args.seed!r}, forehand seat "
           f"0) from the opening lead, one thread, warm JIT; budget "
           f"{'none' if not args.budget else f'{args.budget:.0e} nodes'}")
-    print(f"solver tables: {ws.nbytes / 2**20:.0f} MiB per thread (transposition {solver.TT_ENTRIES} x 16 B, "
-          f"shape {solver.PT_ENTRIES} x 32 B, lead {solver.LT_ENTRIES} x 16 B); a search starts in the first "
+    print(f"solver tables: {ws.nbytes / 2**20:.1f} MiB per thread (transposition {solver.TT_ENTRIES} x 16 B, "
+          f"shape {solver.PT_ENTRIES} x 32 B, lead {solver.LT_ENTRIES} x 16 B, leaf {solver.LEAF_ENTRIES} x 16 B); "
+          f"a search starts in the first "
           f"{ws.stats[solver._TT_START]} and {ws.stats[solver._PT_START]} entries of the first two and doubles "
           f"them as it fills them")
     head = (f"{'contract':<10}{'ms median':>10}{'p95':>9}{'max':>9}{'mean':>9} | {'nodes median':>13}{'p95':>10}"

@@ -267,13 +267,17 @@ def test_the_last_two_tricks_give_the_exact_value_inside_the_window_and_a_true_b
 
 def test_the_last_three_tricks_give_the_exact_value_inside_the_window_and_a_true_bound_outside() -> None:
     """Three tricks before the end the search asks the loops of ``_three_tricks`` (the seventh trick, each line
-    ended by ``_two_tricks``) with its window: plain minimax's value inside it, else a fail-soft bound on the side
-    it failed; the lead it names gives that value; the lead suggested first changes no value; the hands are
-    restored."""
+    ended by ``_two_tricks`` or by the bounds the leaf table keeps of that ending) with its window: plain minimax's
+    value inside it, else a fail-soft bound on the side it failed; the lead it names gives that value; the lead
+    suggested first changes no value; the hands are restored.  Every window is asked twice in one generation, the
+    second time with the leaf table holding the bounds the first left (as the probes of one search do), and one
+    leaf table serves all positions, each in a generation of its own (the same cards held by other seats in
+    another position must never be taken for this one's)."""
     from jasslib import solver
 
     rng = random.Random("three-tricks-window")
     tricks = np.zeros((10, 4), dtype=np.int64)
+    leaf = np.zeros((1 << 8, 2), dtype=np.int64)
     outcomes = set()
     for i in range(36):
         pos = random_position(rng, 3, mid_trick=False, ruleset=(CLASSIC, MODERN)[i % 2], contract=i % 6)
@@ -282,25 +286,28 @@ def test_the_last_three_tricks_give_the_exact_value_inside_the_window_and_a_true
         s = solver._State(pos)
         before = s.hands.copy()
         args = (s.hands, tricks, 0, s.leader, s.flags, s.contract, s.points)
+        gen = i + 1
         lead = list(pos.hands[pos.leader])[i % 3]
-        for first in (-1, int(lead)):
-            got, best = solver._three_tricks(*args, -10_000, 10_000, first)
-            assert got == exact, (pos, first)
-            child = _child_minimax(_masks(pos), [], pos.leader, pos.contract, _points(pos), pos.tricks_won, best)
-            assert child[0] - child[1] == exact, (pos, first, best)
-        for alpha in (exact - 7, exact - 1, exact, exact + 3):
-            for width in (1, 2, 10):
-                got, _ = solver._three_tricks(*args, alpha, alpha + width, int(lead))
-                if exact <= alpha:
-                    assert exact <= got <= alpha, (pos, alpha, width, got)
-                    outcomes.add("low")
-                elif exact >= alpha + width:
-                    assert alpha + width <= got <= exact, (pos, alpha, width, got)
-                    outcomes.add("high")
-                else:
-                    assert got == exact, (pos, alpha, width, got)
-                    outcomes.add("inside")
+        for _ in range(2):
+            for first in (-1, int(lead)):
+                got, best = solver._three_tricks(*args, -10_000, 10_000, first, leaf, gen)
+                assert got == exact, (pos, first)
+                child = _child_minimax(_masks(pos), [], pos.leader, pos.contract, _points(pos), pos.tricks_won, best)
+                assert child[0] - child[1] == exact, (pos, first, best)
+            for alpha in (exact - 7, exact - 1, exact, exact + 3):
+                for width in (1, 2, 10):
+                    got, _ = solver._three_tricks(*args, alpha, alpha + width, int(lead), leaf, gen)
+                    if exact <= alpha:
+                        assert exact <= got <= alpha, (pos, alpha, width, got)
+                        outcomes.add("low")
+                    elif exact >= alpha + width:
+                        assert alpha + width <= got <= exact, (pos, alpha, width, got)
+                        outcomes.add("high")
+                    else:
+                        assert got == exact, (pos, alpha, width, got)
+                        outcomes.add("inside")
         assert (s.hands == before).all(), pos
+        assert ((leaf[:, 0] >> 40) == gen).any(), "the endings' bounds were not kept"
     assert outcomes == {"low", "high", "inside"}
 
 
