@@ -234,6 +234,19 @@ def test_the_lead_table_suggests_leads_and_keeps_the_exact_value() -> None:
     assert int(ws.stats[solver._LEAD_HINTS]) > before
 
 
+def _fail_soft(exact: int, alpha: int, beta: int, got: int, pos: Position) -> str:
+    """Check a fail-soft answer ``got`` of a search in the window (alpha, beta) against the exact value: the value
+    itself inside the window, else a true bound on the side it failed; return which case it was."""
+    if exact <= alpha:
+        assert exact <= got <= alpha, (pos, alpha, beta, got)
+        return "low"
+    if exact >= beta:
+        assert beta <= got <= exact, (pos, alpha, beta, got)
+        return "high"
+    assert got == exact, (pos, alpha, beta, got)
+    return "inside"
+
+
 def test_the_last_two_tricks_give_the_exact_value_inside_the_window_and_a_true_bound_outside() -> None:
     """Two tricks before the end the search asks the loops of ``_two_tricks`` with its window (alpha, beta): the
     answer must be plain minimax's value when that lies inside, and otherwise a bound on the side it failed
@@ -253,15 +266,7 @@ def test_the_last_two_tricks_give_the_exact_value_inside_the_window_and_a_true_b
         for alpha in (exact - 7, exact - 1, exact, exact + 3):
             for width in (1, 2, 10):
                 got = solver._two_tricks(*args, alpha, alpha + width)
-                if exact <= alpha:
-                    assert exact <= got <= alpha, (pos, alpha, width, got)
-                    outcomes.add("low")
-                elif exact >= alpha + width:
-                    assert alpha + width <= got <= exact, (pos, alpha, width, got)
-                    outcomes.add("high")
-                else:
-                    assert got == exact, (pos, alpha, width, got)
-                    outcomes.add("inside")
+                outcomes.add(_fail_soft(exact, alpha, alpha + width, got, pos))
     assert outcomes == {"low", "high", "inside"}
 
 
@@ -297,15 +302,7 @@ def test_the_last_three_tricks_give_the_exact_value_inside_the_window_and_a_true
             for alpha in (exact - 7, exact - 1, exact, exact + 3):
                 for width in (1, 2, 10):
                     got, _ = solver._three_tricks(*args, alpha, alpha + width, int(lead), leaf, gen)
-                    if exact <= alpha:
-                        assert exact <= got <= alpha, (pos, alpha, width, got)
-                        outcomes.add("low")
-                    elif exact >= alpha + width:
-                        assert alpha + width <= got <= exact, (pos, alpha, width, got)
-                        outcomes.add("high")
-                    else:
-                        assert got == exact, (pos, alpha, width, got)
-                        outcomes.add("inside")
+                    outcomes.add(_fail_soft(exact, alpha, alpha + width, got, pos))
         assert (s.hands == before).all(), pos
         assert ((leaf[:, 0] >> 40) == gen).any(), "the endings' bounds were not kept"
     assert outcomes == {"low", "high", "inside"}
