@@ -359,10 +359,16 @@ def _tt_key(alive: int, leader: int, flags: int, gen: int) -> int:
 
 
 @jit
+def _key_hash(key: int) -> int:
+    """A multiplicative hash of the low 40 bits of a table key (cards held, leader, match flags): what the
+    transposition table and the leaf table take their slot from, under their masks."""
+    return (((key & 0xFFFFFFFFFF) * 0x9E3779B1) & 0x3FFFFFFFFFFFFFFF) >> 30
+
+
+@jit
 def _tt_index(key: int, mask: int) -> int:
-    """The first slot of the two-slot bucket of ``key`` (a multiplicative hash of its low 40 bits)."""
-    h = ((key & 0xFFFFFFFFFF) * 0x9E3779B1) & 0x3FFFFFFFFFFFFFFF
-    return ((h >> 30) & mask) & ~1
+    """The first slot of the two-slot bucket of ``key``."""
+    return (_key_hash(key) & mask) & ~1
 
 
 @jit
@@ -838,7 +844,7 @@ def _three_tricks(hands: np.ndarray, tricks: np.ndarray, tn: int, leader: int, f
                     # the leaf table may hold bounds of the ending that follows (reached before by another line or
                     # probe): they may decide it, else _two_tricks does, and its bound joins them
                     key = _tt_key(hands[0] | hands[1] | hands[2] | hands[3], w, nf, gen)
-                    li = (((key & 0xFFFFFFFFFF) * 0x9E3779B1) >> 30) & (leaf.shape[0] - 1)
+                    li = _key_hash(key) & (leaf.shape[0] - 1)
                     lo = -_INF
                     hi = _INF
                     if leaf[li, 0] == key:
