@@ -5,6 +5,7 @@
     python benchmarks/fill_dd_trump.py --status        # how many are done, and the CPU hours left
     python benchmarks/fill_dd_trump.py --reference     # the same deals by the reference solver (see below)
     python benchmarks/fill_dd_trump.py --reference --status
+    python benchmarks/fill_dd_trump.py --check --jobs 2 --from 400 --limit 300   # the solver of today proves them
 
 How the trump columns of deals 400..1999 of :func:`jasslib.ddtable.sample` were made (issue 19).  Deals 0..399 of
 that table were solved earlier under all six contracts, and Obenabe and Undenufe of all 2,000 deals; the trump
@@ -34,6 +35,13 @@ is ``v``.  Only when a probe answers otherwise does the reference solver solve t
 is reported as a disagreement).  The probes are the costly part of a solve anyway, but started at the value they
 skip the far probes: on deals 1246..1248 the check took 151 CPU s against the full solves' 254 (1.7x).
 ``--full`` solves every deal from scratch, as deals 400..1245 were.
+
+``--check`` asks the package's solver as it is now for the same two probes at each value of the shipped table
+(:func:`jasslib.ddtable.sample`, the four trump columns of deals ``--from`` .. ``--from + --limit - 1``, 0..1999): the
+solver changed after the file was made, and this re-proves the table with the new code at about half the cost of
+solving it again.  Nothing is written; each deal that fails is printed, with a summary at the end (exit code 1 on a
+failure).  Deals 0..399 hold the values of the solver before issue 19, 400..1999 those of the file above (which the
+reference solver proved).
 """
 
 from __future__ import annotations
@@ -115,7 +123,8 @@ def certify_deal_reference(deal: int) -> str:
 
 
 def reference_agrees(reference: types.ModuleType, pos: solver.Position, points: int) -> bool:
-    """Whether the reference solver's value of the full deal ``pos`` gives team 0 ``points``: a fail-soft probe
+    """Whether the value of the full deal ``pos`` by the solver module ``reference`` (``solver_reference`` or
+    :mod:`jasslib.solver`, which share the probe's interface) gives team 0 ``points``: a fail-soft probe
     "d >= v?" answers yes and "d >= v + 2?" no, for the difference d of the team's points that ``points`` means
     (every d of a full deal is odd: 157 points are left; a match is d = +-257, and nothing lies beyond it).
     """
@@ -127,6 +136,52 @@ def reference_agrees(reference: types.ModuleType, pos: solver.Position, points: 
     gen = ws.generations(1)  # one table for both probes, as within one solve
     at_least = d <= -match or st.probe(ws, gen, d - 1, d, -1) >= d
     return at_least and (d >= match or st.probe(ws, gen, d + 1, d + 2, -1) < d + 2)
+
+
+def check_deal(deal: int) -> tuple[int, list[int], float]:
+    """``--check`` for one shipped deal: (the deal, the trump contracts whose shipped value the package's solver does
+    not prove, CPU seconds)."""
+    shipped = _shipped_trumps()[deal]
+    hands = [int(h) for h in fast.deal_batch(ddtable.SAMPLE_SEED, deal, 1)[0]]
+    start = time.process_time()
+    bad = [contract for contract in range(4)
+           if not reference_agrees(solver, solver.Position.deal(hands, contract, 0, CLASSIC), shipped[contract])]
+    return deal, bad, time.process_time() - start
+
+
+_SHIPPED: dict[int, tuple[int, ...]] = {}
+
+
+def _shipped_trumps() -> dict[int, tuple[int, ...]]:
+    """deal -> the four trump values of the shipped table (read once per process)."""
+    if not _SHIPPED:
+        table = ddtable.sample(ddtable.SAMPLE_DEALS)
+        _SHIPPED.update(zip(range(len(table)), (tuple(int(v) for v in row) for row in table[TRUMPS].to_numpy())))
+    return _SHIPPED
+
+
+def check_main(args: argparse.Namespace) -> int:
+    """``--check``: prove the shipped trump values of a range of deals with the package's solver; 1 on a failure."""
+    first = max(0, args.first)
+    deals = list(range(first, min(LAST, first + max(0, args.limit))))
+    print(f"--check: the package's solver proves the shipped trump values of deals {first}..{first + len(deals) - 1} "
+          f"({len(deals)} deals, {4 * len(deals)} deal-contracts, {max(1, args.jobs)} processes)", flush=True)
+    failed: list[tuple[int, int]] = []
+    cpu = 0.0
+    wall = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
+        for done, (deal, bad, seconds) in enumerate(pool.imap(check_deal, deals), 1):
+            cpu += seconds
+            for contract in bad:
+                failed.append((deal, contract))
+                print(f"NOT PROVED deal {deal} {TRUMPS[contract]}: shipped {_shipped_trumps()[deal][contract]}",
+                      file=sys.stderr, flush=True)
+            if done % 25 == 0 or done == len(deals):
+                print(f"  {done} deals (to {deal}), {len(failed)} not proved, {cpu:.0f} CPU s, "
+                      f"{time.perf_counter() - wall:.0f} s", flush=True)
+    print(f"--check: {len(deals)} deals, {4 * len(deals)} deal-contracts, {len(failed)} not proved; "
+          f"{cpu:.0f} CPU s ({cpu / max(1, len(deals)):.2f} a deal)")
+    return 1 if failed else 0
 
 
 def disagreements(reference: dict[int, tuple[int, ...]], rows: dict[int, tuple[int, ...]]) -> list[int]:
@@ -178,7 +233,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="solve with the reference solver (tests/solver_reference.py) into dd_trump_reference.csv")
     ap.add_argument("--full", action="store_true",
                     help="with --reference: solve each deal from scratch instead of proving the file's values")
+    ap.add_argument("--check", action="store_true",
+                    help="prove the shipped table's trump values with the package's solver (nothing written)")
+    ap.add_argument("--from", dest="first", type=int, default=FIRST, help="with --check: the first deal (0..1999)")
     args = ap.parse_args(argv)
+    if args.check:
+        return check_main(args)
     if args.reference:
         return reference_main(args)
     rows = done_rows()

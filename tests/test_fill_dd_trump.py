@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -58,21 +60,32 @@ def test_a_disagreement_with_the_reference_is_found() -> None:
     assert fill_dd_trump.disagreements(reference, rows) == [401, 2000]
 
 
-def test_the_reference_solver_proves_each_true_value_and_refutes_its_neighbours() -> None:
-    """``--reference`` from deal 1246 on: two probes of the reference solver at a value prove it or not.  Deal 1141
-    has a match each way (♠ 257, ♥ and ♦ 0) and an ordinary value (♣ 136), and takes a tenth of a second."""
+@pytest.mark.parametrize("which", ["reference", "package"])
+def test_the_solver_proves_each_true_value_and_refutes_its_neighbours(which: str) -> None:
+    """``--reference`` from deal 1246 on, and ``--check``: two probes of the reference solver, or of the package's
+    solver as it is now, at a value prove it or not.  Deal 1141 has a match each way (♠ 257, ♥ and ♦ 0) and an
+    ordinary value (♣ 136), and takes a tenth of a second."""
     sys.path.insert(0, str(ROOT / "tests"))
     import solver_reference
 
     from jasslib import CLASSIC, ddtable, fast, solver
 
+    search = solver_reference if which == "reference" else solver
     rows = fill_dd_trump.done_rows()
     assert rows[1141][:4] == (136, 257, 0, 0)  # team 0 takes all nine tricks under ♠, team 1 under ♥ and ♦
     hands = fast.deal_batch(ddtable.SAMPLE_SEED, 1141, 1)[0]
     for contract in range(4):
         pos = solver.Position.deal(hands, contract, 0, CLASSIC)
         true = rows[1141][contract]
-        assert fill_dd_trump.reference_agrees(solver_reference, pos, true), contract
+        assert fill_dd_trump.reference_agrees(search, pos, true), contract
         for wrong in (true - 1, true + 1, true - 2, true + 2):
             if 0 <= wrong <= 257:
-                assert not fill_dd_trump.reference_agrees(solver_reference, pos, wrong), (contract, wrong)
+                assert not fill_dd_trump.reference_agrees(search, pos, wrong), (contract, wrong)
+
+
+def test_check_proves_the_shipped_values_of_a_deal_with_the_package_solver() -> None:
+    """``--check`` of deal 1141 (from the file) and deal 7 (a deal the solver before issue 19 shipped, about a
+    second): every value proved."""
+    for deal in (1141, 7):
+        got, bad, seconds = fill_dd_trump.check_deal(deal)
+        assert (got, bad) == (deal, []) and seconds >= 0
