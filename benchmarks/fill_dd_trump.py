@@ -127,14 +127,18 @@ def reference_agrees(reference: types.ModuleType, pos: solver.Position, points: 
     :mod:`jasslib.solver`, which share the probe's interface) gives team 0 ``points``: a fail-soft probe
     "d >= v?" answers yes and "d >= v + 2?" no, for the difference d of the team's points that ``points`` means
     (every d of a full deal is odd: 157 points are left; a match is d = +-257, and nothing lies beyond it).
+
+    Team 0's 0 points are two values of d: -257 when team 1 took every trick (a match, O7), -157 when team 0 took
+    only tricks without points and not the last one (deal 793 under ♦).  So 0 is proved by the one probe
+    "d >= -155?" answering no, which both pass; every other number of points is one d (257 only with the match).
     """
     total = pos.points_left + LAST_TRICK_BONUS
     match = total + MATCH_BONUS
-    d = {match: match, 0: -match}.get(points, 2 * points - total)
+    d = match if points == match else 2 * points - total  # points 0: d <= -total, the match or not
     st = reference._State(pos)
     ws = reference._workspace()
     gen = ws.generations(1)  # one table for both probes, as within one solve
-    at_least = d <= -match or st.probe(ws, gen, d - 1, d, -1) >= d
+    at_least = points == 0 or st.probe(ws, gen, d - 1, d, -1) >= d
     return at_least and (d >= match or st.probe(ws, gen, d + 1, d + 2, -1) < d + 2)
 
 

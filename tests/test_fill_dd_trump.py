@@ -64,7 +64,8 @@ def test_a_disagreement_with_the_reference_is_found() -> None:
 def test_the_solver_proves_each_true_value_and_refutes_its_neighbours(which: str) -> None:
     """``--reference`` from deal 1246 on, and ``--check``: two probes of the reference solver, or of the package's
     solver as it is now, at a value prove it or not.  Deal 1141 has a match each way (♠ 257, ♥ and ♦ 0) and an
-    ordinary value (♣ 136), and takes a tenth of a second."""
+    ordinary value (♣ 136), and takes a tenth of a second; deal 793 under ♦ gives team 0 no points without a match
+    (0 points are two differences of the teams' points, -257 and -157: the check once took 0 for a match only)."""
     sys.path.insert(0, str(ROOT / "tests"))
     import solver_reference
 
@@ -81,6 +82,14 @@ def test_the_solver_proves_each_true_value_and_refutes_its_neighbours(which: str
         for wrong in (true - 1, true + 1, true - 2, true + 2):
             if 0 <= wrong <= 257:
                 assert not fill_dd_trump.reference_agrees(search, pos, wrong), (contract, wrong)
+    if which == "reference":
+        return
+    # deal 793 under ♦: team 0 takes 0 points without a match (its one trick has none, and not the last); how the
+    # points map to probes does not depend on the solver, so one is enough
+    assert rows[793][3] == 0
+    pos = solver.Position.deal(fast.deal_batch(ddtable.SAMPLE_SEED, 793, 1)[0], 3, 0, CLASSIC)
+    assert fill_dd_trump.reference_agrees(search, pos, 0)
+    assert not any(fill_dd_trump.reference_agrees(search, pos, wrong) for wrong in (1, 2, 257))
 
 
 def test_check_proves_the_shipped_values_of_a_deal_with_the_package_solver() -> None:
