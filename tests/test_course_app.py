@@ -33,6 +33,9 @@ from jasslib.exercises import get_topic
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "jupyter_config"
+PAGES = 12
+"""How many pages the load test of ``make app`` opens and closes, five at a time (enough to pass through the five
+places more than twice; the thirty pages of issue 20 are loaded on the classroom server, in test_classroom.py)."""
 sys.path.insert(0, str(ROOT / "app"))
 
 from course_index import course_index, course_index_html  # noqa: E402
@@ -380,17 +383,11 @@ def test_the_page_of_trainers_takes_some_topics_by_name():
         page.section("weis")
 
 
-PAGES = 12
-"""How many pages the load test of ``make app`` opens and closes, five at a time."""
-
-
 @pytest.mark.slow
 def test_make_app_ends_the_kernel_of_a_closed_page(app: App):
     """The page's shutdown request (sent when it is closed or reloaded) carries the _xsrf cookie's value, which
     the page now sets: the kernel ends.  Without the value the request is refused, as a cross-site one is.
-    Twelve pages loaded and closed, five open at a time, leave no kernel (make app starts none ahead).  Twelve
-    pages go through the five places more than twice, which is all the assertions need; the thirty pages that
-    issue 20 asked for are loaded by test_classroom.py, on the classroom server with its pool."""
+    PAGES pages loaded and closed, five open at a time, leave no kernel (make app starts none ahead)."""
     import psutil
     from classroom_client import INDEX, get, kernel_id_of, kernels, load_and_close, shutdown
 
