@@ -59,6 +59,14 @@ DEFAULT_POOL = 10
 """Pre-started kernels of the trainers page in a classroom without a class list."""
 POOL_FILL_DELAY = 10.0
 """Seconds Voilà waits before starting a kernel for the pool in place of one a learner took."""
+KERNEL_SHUTDOWN_WAIT = 1.0
+"""Seconds a page's kernel gets to end after its shutdown request before it is stopped by signal (Jupyter's
+default: 5; a signal comes after half of it).  ipykernel (6.29 to 7.4 alike) races with itself at a shutdown:
+its control thread can wait for the output thread that the main thread has just stopped, and such a kernel
+never ends by itself; about one kernel in five measured here (a kernel that had imported numba, 2026-12-06)
+then sat for 2.5 s before the signal ended it.  A healthy kernel ends in 0.1-0.4 s, so after 0.5 s the signal
+ends only the stuck ones (a page's kernel keeps nothing that needs a clean exit: progress is written at
+every answer)."""
 IOPUB_TIMEOUT = 120
 """Seconds Voilà's executor waits, after a cell's reply, for the cell's last outputs (the kernel's idle status).
 Voilà's default (nbclient's 4 s) drops the outputs still on the way when it runs out: on a loaded machine (a
@@ -182,6 +190,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
     True
     >>> voila_config()["KernelManager"]["transport"] == kernel_transport()
     True
+    >>> voila_config()["KernelManager"]["shutdown_wait_time"] == KERNEL_SHUTDOWN_WAIT
+    True
     """
     voila: dict[str, object] = {
         "ip": ip or ("0.0.0.0" if classroom else "127.0.0.1"),
@@ -208,7 +218,8 @@ def voila_config(classroom: bool = False, port: int = DEFAULT_PORT, token: str |
         "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
         # the backstop when a page's shutdown request never came (a browser killed, a laptop closed)
         # kernels over Unix sockets where possible: no race for TCP ports when a class starts many at once
-        "KernelManager": {"transport": kernel_transport()},
+        # and a kernel stuck in its own shutdown is ended after 0.5 s, not 2.5 (KERNEL_SHUTDOWN_WAIT)
+        "KernelManager": {"transport": kernel_transport(), "shutdown_wait_time": KERNEL_SHUTDOWN_WAIT},
         "MappingKernelManager": {"cull_idle_timeout": max(cull_idle, 0),
                                  "cull_interval": min(CULL_INTERVAL, max(1, cull_idle // 2)), "cull_connected": False},
     }

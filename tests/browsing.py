@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+LAB_SERVER_CONFIG = json.loads((ROOT / "jupyter_config" / "jupyter_server_config.json").read_text(encoding="utf-8"))
+"""The server settings ``make lab`` gives JupyterLab (the test's JupyterLab takes them as flags)."""
 # How long a real-browser step may wait for the page (ms): the suite runs on every core beside kernels and
 # servers, so a step that takes a second alone can take a minute there.  A bound for a step that never comes,
 # not a measure of speed (the benchmarks measure speed).
@@ -152,6 +154,8 @@ class JupyterLab(_Logged):
             f"--port={self.port}", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
             "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            # make lab's kernel shutdown wait (jupyter_config/jupyter_server_config.json, see its README)
+            f"--KernelManager.shutdown_wait_time={LAB_SERVER_CONFIG['KernelManager']['shutdown_wait_time']}",
         ])
         self._wait(self.api("status"), 90)
 

@@ -54,7 +54,8 @@ def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
     work = tmp_path / "notebooks"
     shutil.copytree(NOTEBOOK_DIR, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "outputs"))
     nb = _read(work / path.name)
-    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}})
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}},
+                            shutdown_kernel="immediate")
     client.execute()  # raises CellExecutionError, with the failing cell and its traceback, on any error
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
