@@ -64,7 +64,7 @@ JOIN = "jasslib/join"
 LEARNER_USER = "learner-"
 """The user name of a learner in the login cookie: this prefix and the learner's id."""
 REFRESH_SECONDS = 10
-"""How often the class view reloads itself."""
+"""How often the class view reloads itself, by default (``app/serve.py --class-refresh SECONDS``)."""
 POOL_READY = "pages of the trainers page rendered ahead, waiting for learners:"
 """The log line (with a count) each time a pre-started kernel is ready."""
 
@@ -497,7 +497,8 @@ def make_server_parts() -> dict[str, type]:
                 self.finish(class_html(table))
                 return
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(class_view_html(table, self.request.path))
+            self.finish(class_view_html(table, self.request.path,
+                                        self.settings.get("jasslib_class_refresh", REFRESH_SECONDS)))
 
     waiters, cache = RequestInfoSocketHandler._waiters, RequestInfoSocketHandler._cache
 
@@ -545,14 +546,14 @@ def make_server_parts() -> dict[str, type]:
             "join": JoinHandler, "class_view": ClassViewHandler, "pool_watch": PoolWatch}
 
 
-def class_view_html(table: Any, path: str) -> str:
-    """The teacher's page: the class table of :func:`jasslib.progress.class_html`, reloaded every
-    :data:`REFRESH_SECONDS` s, with links to keep it as CSV or HTML."""
+def class_view_html(table: Any, path: str, refresh: int = REFRESH_SECONDS) -> str:
+    """The teacher's page: the class table of :func:`jasslib.progress.class_html`, reloaded every ``refresh``
+    seconds, with links to keep it as CSV or HTML."""
     page = class_html(table, title="Class progress (live)")
     base = html.escape(path.rstrip("/"))
-    links = (f"<p>Updated every {REFRESH_SECONDS} s while the class works. Keep it: "
+    links = (f"<p>Updated every {refresh} s while the class works. Keep it: "
              f"<a href='{base}/progress.csv'>CSV</a> · <a href='{base}/progress.html'>HTML</a></p>")
-    page = page.replace("<head>", f"<head><meta http-equiv='refresh' content='{REFRESH_SECONDS}'>", 1)
+    page = page.replace("<head>", f"<head><meta http-equiv='refresh' content='{int(refresh)}'>", 1)
     return page.replace("</h1>", "</h1>" + links, 1)
 
 

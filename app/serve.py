@@ -380,9 +380,13 @@ def _drop_dead_pool_kernels(kernel_manager: object) -> None:
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    """A count or a number of seconds from the command line: a whole number from 0 (argparse names the option)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(f"a whole number from 0, got {text}")
+        raise argparse.ArgumentTypeError(f"a whole number from 0, got {text[:40]!r}")
     return value
 
 
@@ -402,6 +406,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                              f"{DEFAULT_POOL}; 0 on this computer)")
     parser.add_argument("--cull-idle", type=_positive, default=CULL_IDLE, metavar="SECONDS",
                         help=f"end a kernel without a page after this long (default {CULL_IDLE}; 0: never)")
+    parser.add_argument("--class-refresh", type=_positive, default=None, metavar="SECONDS",
+                        help="classroom: how often the class view reloads itself (default 10, at least 1)")
     parser.add_argument("--review-ahead", choices=("on", "off"), default="on",
                         help="judge each trick of a round in the background as soon as it is complete, so that the "
                              "Review is ready at the round's end (default on; off saves the CPU of rounds never "
@@ -412,8 +418,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         from jasslib.widgets.round_player import REVIEW_AHEAD_ENV
 
         os.environ[REVIEW_AHEAD_ENV] = "0"  # the kernels inherit the server's environment
-    if not args.classroom and (args.class_list or args.class_dir):
-        parser.error("--class and --class-dir are for the classroom (add --classroom, or: make app-classroom)")
+    if not args.classroom and (args.class_list or args.class_dir or args.class_refresh is not None):
+        parser.error("--class, --class-dir and --class-refresh are for the classroom (add --classroom, or: make "
+                     "app-classroom)")
+    if args.class_refresh == 0:
+        parser.error("--class-refresh: at least 1 second (the class view reloads itself that often)")
     from traitlets.config import Config
 
     token = secrets.token_urlsafe(16) if args.classroom else None
@@ -432,7 +441,14 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, object], str, int]:
     """Open the class (folder, learners, tokens), print the links; the Tornado settings, class token and pool."""
-    from classroom import CLASS_VIEW, ClassroomError, default_class_folder, open_roster, read_class_list
+    from classroom import (
+        CLASS_VIEW,
+        REFRESH_SECONDS,
+        ClassroomError,
+        default_class_folder,
+        open_roster,
+        read_class_list,
+    )
 
     from jasslib.progress import CLASS_ENV_VAR
 
@@ -465,7 +481,9 @@ def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tup
           f"{pool * 80 + index_pool(pool) * 60} MB). "
           "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
           "stop with Ctrl-C.", flush=True)
-    return {"jasslib_roster": roster, "jasslib_teacher_token": teacher}, roster.join_token, pool
+    refresh = args.class_refresh if args.class_refresh is not None else REFRESH_SECONDS
+    return ({"jasslib_roster": roster, "jasslib_teacher_token": teacher, "jasslib_class_refresh": refresh},
+            roster.join_token, pool)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,7 @@ BROWSER_NAMES = ["Fritz", "Greta"]  # learners in Chromium, at the same time as 
 OTHER = "Dario"  # in the class list too: the pages of the security and thirty-pages tests
 POOL = len(NAMES) + len(BROWSER_NAMES)  # the class at once is served from the pool
 KEPT = POOL + index_pool(POOL)  # the kernels the server keeps started: the trainers page's and the index's
+CLASS_REFRESH = 2  # seconds between the class view's reloads in the Chromium class (the default 10 s was waited for)
 CULL_IDLE = 2  # seconds, in the class without a list only: no Chromium page there waits to open its websocket
 RENDER_BOUND = 240  # seconds: a learner who waits longer for the first trainer was not served (a loaded machine
 # draws two Chromium pages of the trainers page in over 80 s; a quiet one in a few)
@@ -637,7 +638,7 @@ def browser_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom
     names.write_text("\n".join(BROWSER_NAMES) + "\n", encoding="utf-8")
     folder = base / "class-7c"
     port, proc, printed = _start(base, "--class", str(names), "--class-dir", str(folder), "--pool",
-                                 str(len(BROWSER_NAMES)))
+                                 str(len(BROWSER_NAMES)), "--class-refresh", str(CLASS_REFRESH))
     try:
         wait_for(lambda: pool_ready(base / "server.log") >= len(BROWSER_NAMES), 240, "the pool's pages rendered ahead")
         yield Classroom(port, proc, printed, folder)
@@ -770,7 +771,7 @@ def test_learners_links_their_own_progress_and_the_live_class_view_in_chromium(b
             pages += [index, page]
         for name in BROWSER_NAMES:
             assert read_progress(room.folder / f"{learner_id(name)}.json").topic("legal").done == 1, name
-        # the class view follows the class by itself (it reloads every few seconds)
+        # the class view follows the class by itself (it reloads every CLASS_REFRESH seconds)
         teacher.wait_for_function(
             "() => [...document.querySelectorAll('tbody tr')].filter(r => /^(Fritz|Greta)/.test(r.innerText)"
             " && /^\\S+\\s+1 · 0 · 0/.test(r.innerText)).length === 2", timeout=60_000)

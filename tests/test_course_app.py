@@ -109,6 +109,26 @@ def test_review_ahead_off_reaches_the_kernels_through_the_environment(monkeypatc
         serve.main(["--review-ahead", "maybe"])
 
 
+def test_the_class_view_reloads_as_often_as_the_teacher_asks(capsys: pytest.CaptureFixture[str]) -> None:
+    import serve
+    from classroom import REFRESH_SECONDS, class_view_html
+
+    from jasslib.progress import ClassTable
+
+    table = ClassTable((), ("legal",), (), ())
+    for refresh in (REFRESH_SECONDS, 3):
+        page = class_view_html(table, "/jasslib/class/", refresh)
+        assert f"<meta http-equiv='refresh' content='{refresh}'>" in page and f"Updated every {refresh} s" in page
+        assert "href='/jasslib/class/progress.csv'" in page
+    assert class_view_html(table, "/jasslib/class") == class_view_html(table, "/jasslib/class", REFRESH_SECONDS)
+    for argv, says in ((["--class-refresh", "5"], "for the classroom"),
+                       (["--classroom", "--class-refresh", "0"], "at least 1 second"),
+                       (["--classroom", "--class-refresh", "soon"], "a whole number")):
+        with pytest.raises(SystemExit):
+            serve.main(argv)
+        assert says in capsys.readouterr().err, argv
+
+
 def test_the_voila_configuration():
     local = voila_config()["Voila"]
     assert local["ip"] == "127.0.0.1" and local["token"] == "" and local["root_dir"] == str(ROOT)
