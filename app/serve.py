@@ -406,8 +406,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                              f"{DEFAULT_POOL}; 0 on this computer)")
     parser.add_argument("--cull-idle", type=_positive, default=CULL_IDLE, metavar="SECONDS",
                         help=f"end a kernel without a page after this long (default {CULL_IDLE}; 0: never)")
+    from classroom import REFRESH_SECONDS
+
     parser.add_argument("--class-refresh", type=_positive, default=None, metavar="SECONDS",
-                        help="classroom: how often the class view reloads itself (default 10, at least 1)")
+                        help=f"classroom: how often the class view reloads itself (default {REFRESH_SECONDS}, at "
+                             "least 1)")
     parser.add_argument("--review-ahead", choices=("on", "off"), default="on",
                         help="judge each trick of a round in the background as soon as it is complete, so that the "
                              "Review is ready at the round's end (default on; off saves the CPU of rounds never "
