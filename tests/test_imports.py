@@ -204,13 +204,15 @@ def test_front_door_offers_every_widget() -> None:
 _PAGE_RUN = """
 import json, sys
 sys.path.insert(0, "app")
-for name in sys.argv[1:]:
+for name in sys.argv[2:]:
     cells, page = json.load(open(name, encoding="utf-8"))["cells"], {}
     for cell in cells:
         if cell["cell_type"] == "code":
             exec("".join(cell["source"]), page)
-print(sorted(m for m in ("pandas", "pyarrow", "matplotlib") if m in sys.modules))
+print(sorted(m for m in sys.argv[1].split(",") if m in sys.modules))
 """
+"""Run the code cells of the notebooks named after the first argument; print which of the modules named (comma
+separated) in the first argument were loaded."""
 
 
 def test_the_course_apps_pages_load_no_pandas() -> None:
@@ -222,7 +224,37 @@ def test_the_course_apps_pages_load_no_pandas() -> None:
     import sys
 
     pages = [str(ROOT.parent / "app" / name) for name in ("trainers.ipynb", "advisor.ipynb", "index.ipynb")]
-    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, *pages], cwd=ROOT.parent, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "pandas,pyarrow,matplotlib", *pages], cwd=ROOT.parent,
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]", f"the app's pages loaded {done.stdout.strip()}"
+
+
+def test_chapters_with_only_trainers_load_no_numba() -> None:
+    """The chapters whose widgets are trainers only (01-03) run without numba: ``jasslib.widgets`` imports the
+    players' widgets (round and game player, advisor, hint, mistakes) on first use, so such a kernel does not carry
+    numba, the players and the solver (measured 2026-12-06: 31 MB of its own memory and 0.24 s of its start)."""
+    import subprocess
+    import sys
+
+    pages = [str(p) for p in sorted((ROOT.parent / "notebooks").glob("0[1-3]_*.ipynb"))]
+    assert len(pages) == 3
+    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "numba,llvmlite,jasslib.solver,jasslib.players", *pages],
+                          cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = done.stdout.strip().splitlines()[-1]  # the chapters print their own lines before
+    assert loaded == "[]", f"a chapter of trainers loaded {loaded}"
+
+
+def test_a_widget_module_imported_first_leaves_the_package_names_alone() -> None:
+    """``trainer`` and ``trainers_page`` are functions of ``jasslib.widgets`` and the names of two of its modules; the
+    package keeps the functions whichever module is imported first."""
+    import subprocess
+    import sys
+
+    code = ("import jasslib.widgets.progress, jasslib.widgets.round_player, jasslib.widgets as w, jasslib\n"
+            "print(callable(w.trainer), callable(w.trainers_page), jasslib.trainer is w.trainer,"
+            " w.RoundPlayer.__module__)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "True", "True", "jasslib.widgets.round_player"]

@@ -29,12 +29,14 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
+from typing import Any as _Any
+
 from ._kernel import keep_every_output_message as _keep_every_output_message
-from .advisor import AdviceBox, ContractAdvisor, advice_bars_html
-from .game_player import GamePlayer
-from .hint import HintBox
-from .mistakes import MistakesPanel
-from .round_player import RoundPlayer
+
+# the trainers and their page, eagerly: light, and two of their names (trainer, trainers_page) are also the names of
+# their modules, which an import of the module would otherwise put in their place
 from .trainer import (
     FinalCheck,
     ReviewTrainer,
@@ -60,6 +62,36 @@ from .trainer import (
     weis_trainer,
 )
 from .trainers_page import TrainersPage, trainers_page
+
+if TYPE_CHECKING:  # the names as they are, for type checkers; at run time each module is imported on first use
+    from .advisor import AdviceBox, ContractAdvisor, advice_bars_html
+    from .game_player import GamePlayer
+    from .hint import HintBox
+    from .mistakes import MistakesPanel
+    from .round_player import RoundPlayer
+
+_MODULES: dict[str, str] = {
+    "AdviceBox": "advisor", "ContractAdvisor": "advisor", "advice_bars_html": "advisor", "GamePlayer": "game_player",
+    "HintBox": "hint", "MistakesPanel": "mistakes", "RoundPlayer": "round_player",
+}
+"""The module of each of the players and boxes: imported when the name is first asked for, so that a page with only
+trainers (a chapter of the rules) does not import the players, the solver and numba that they need (a kernel of such
+a page: about 24 MB of memory and 0.14 s less)."""
+
+
+def __getattr__(name: str) -> _Any:
+    """Import the module of a name of :data:`_MODULES` and return the name."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'jasslib.widgets' has no attribute {name!r}")
+    value = getattr(_import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_MODULES))
+
 
 __all__ = [
     "Trainer",
