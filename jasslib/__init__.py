@@ -14,10 +14,8 @@ True
 
 from __future__ import annotations
 
-from importlib import import_module as _import_module
-from typing import Any as _Any
-
 from . import display as _display  # noqa: F401  (attaches the notebooks' _repr_html_ hooks)
+from ._lazy import lazy_names as _lazy_names
 from .cards import STYLES, Card, CardSet, Rank, Suit
 from .contracts import Contract
 from .display import (
@@ -118,18 +116,7 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> _Any:
-    """Import the module of a lazily exported name (see ``_LAZY``) and return the name."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'jasslib' has no attribute {name!r}")
-    value = getattr(_import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = _lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = [

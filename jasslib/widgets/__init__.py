@@ -29,10 +29,9 @@ In a notebook, the last expression of a cell shows the widget::
 
 from __future__ import annotations
 
-from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
-from typing import Any as _Any
 
+from .._lazy import lazy_names as _lazy_names
 from ._kernel import keep_every_output_message as _keep_every_output_message
 
 # the trainers and their page, eagerly: light, and two of their names (trainer, trainers_page) are also the names of
@@ -79,18 +78,7 @@ trainers (a chapter of the rules) does not import the players, the solver and nu
 a page: about 24 MB of memory and 0.14 s less)."""
 
 
-def __getattr__(name: str) -> _Any:
-    """Import the module of a name of :data:`_MODULES` and return the name."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'jasslib.widgets' has no attribute {name!r}")
-    value = getattr(_import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_MODULES))
+__getattr__, __dir__ = _lazy_names(__name__, _MODULES, globals())
 
 
 __all__ = [
