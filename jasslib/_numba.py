@@ -13,10 +13,13 @@ bit helpers of :mod:`jasslib.bits` get numba implementations here.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
+import importlib.util
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -24,22 +27,26 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import bits
 
-__all__ = ["HAVE_NUMBA", "borrowed", "jit", "jit_inline", "kernel_sources", "prefetch"]
+__all__ = ["HAVE_NUMBA", "borrowed", "jit", "jit_inline", "kernel_sources", "load_numba", "prefetch"]
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-try:  # pragma: no cover - which branch runs depends on the environment
-    if os.environ.get("JASSLIB_NO_NUMBA"):
-        raise ImportError("disabled by JASSLIB_NO_NUMBA")
-    import numba
-    from numba.extending import overload
 
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover
-    HAVE_NUMBA = False  # then nothing below touches numba
+def _numba_installed() -> bool:
+    """Whether numba can be used: installed, and not switched off by ``JASSLIB_NO_NUMBA`` (it is imported only when
+    the first compiled function is called, see :func:`load_numba`)."""
+    if os.environ.get("JASSLIB_NO_NUMBA"):
+        return False
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # pragma: no cover - a broken environment
+        return False
+
+
+HAVE_NUMBA = _numba_installed()
 
 
 _ROOT = Path(__file__).resolve().parent
@@ -157,11 +164,14 @@ def borrowed(array: Any) -> Any:
     return array
 
 
-if HAVE_NUMBA:  # pragma: no branch
+def _register_numba() -> None:
+    """Import numba and give it the compiled forms of the bit helpers, the rule tables, :func:`prefetch` and
+    :func:`borrowed` (before anything is compiled)."""
+    import numba
     import numpy as np
     from numba.core import cgutils
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-    from numba.extending import intrinsic
+    from numba.extending import intrinsic, overload
 
     def _int_intrinsic(fn: object) -> Callable[[np.int64], np.int64]:
         """A one-integer intrinsic as compiled code calls it: on the integer alone (numba supplies the typing
@@ -299,14 +309,101 @@ if HAVE_NUMBA:  # pragma: no branch
         return impl
 
 
+class _Lazy:
+    """A function to be compiled, standing in for its numba dispatcher until numba is imported (:func:`load_numba`):
+    a page or a script that never calls compiled code does not import numba (about 24 MB of a kernel's own memory
+    and 0.14 s).  Called, or asked for a dispatcher's attribute, it imports numba and then acts as the dispatcher;
+    the package's modules then hold the dispatcher itself in its place."""
+
+    def __init__(self, func: Callable[..., Any], inline: bool) -> None:
+        functools.update_wrapper(self, func)  # name, docstring (doctests are found as before), __wrapped__
+        self._func, self._inline, self._dispatcher = func, inline, cast("Callable[..., Any] | None", None)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return (self._dispatcher or _dispatcher(self))(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # only for names not found on the proxy: the dispatcher's (py_func, ...)
+        if name.startswith("__") or name in ("_func", "_inline", "_dispatcher"):
+            raise AttributeError(name)
+        return getattr(self._dispatcher or _dispatcher(self), name)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:  # by reference, as a function or a dispatcher is pickled
+        return _by_name, (self._func.__module__, self.__qualname__)
+
+    def __repr__(self) -> str:
+        return f"<{self._func.__module__}.{self.__qualname__}, compiled when first called>"
+
+
+def _by_name(module: str, qualname: str) -> Any:
+    """The object named ``qualname`` in ``module`` (how a :class:`_Lazy` is unpickled)."""
+    value: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        value = getattr(value, part)
+    return value
+
+
+_LOAD_LOCK = threading.Lock()
+_WAITING: list[_Lazy] = []
+_LOADED = False
+_COMPILED = False
+
+
+def _dispatcher(lazy: _Lazy) -> Callable[..., Any]:
+    load_numba()
+    assert lazy._dispatcher is not None
+    return lazy._dispatcher
+
+
+def load_numba() -> bool:
+    """Import numba and make every function given to :func:`jit` so far a numba dispatcher (the first call of a
+    compiled function does this by itself); afterwards :func:`jit` compiles at once.  Returns whether numba is in
+    use (``False`` without numba, with ``JASSLIB_NO_NUMBA``, or when numba fails to import: the functions then run as
+    plain Python).
+
+    >>> load_numba() == HAVE_NUMBA
+    True
+    """
+    global _LOADED, _COMPILED
+    with _LOAD_LOCK:
+        if _LOADED:
+            return _COMPILED
+        if HAVE_NUMBA:
+            try:
+                _register_numba()
+                _COMPILED = True
+            except ImportError:  # pragma: no cover - numba found but broken: plain Python, as without it
+                _COMPILED = False
+        for lazy in _WAITING:
+            lazy._dispatcher = _compile(lazy._func, lazy._inline) if _COMPILED else lazy._func
+        # the package's modules get the dispatchers in place of the stand-ins (the names they bound at import)
+        for name, module in list(sys.modules.items()):
+            if module is not None and (name == "jasslib" or name.startswith("jasslib.")):
+                for key, value in list(vars(module).items()):
+                    if isinstance(value, _Lazy) and value._dispatcher is not None:
+                        setattr(module, key, value._dispatcher)
+        _WAITING.clear()
+        _LOADED = True
+        return _COMPILED
+
+
+def _jit(func: F, inline: bool) -> F:
+    if not HAVE_NUMBA:
+        return func
+    with _LOAD_LOCK:
+        if not _LOADED:
+            lazy = _Lazy(func, inline)
+            _WAITING.append(lazy)
+            return cast(F, lazy)
+    return cast(F, _compile(func, inline=inline)) if _COMPILED else func
+
+
 def jit(func: F) -> F:
     """``numba.njit(cache=True)(func)`` when numba is available, else ``func`` itself.
 
     The dispatcher numba returns is called like ``func`` (same arguments, same result), so it keeps ``func``'s type.
+    Until the first compiled function is called, a stand-in takes its place (:func:`load_numba`).
     """
-    if not HAVE_NUMBA:
-        return func
-    return cast(F, _compile(func))
+    return _jit(func, inline=False)
 
 
 def jit_inline(func: F) -> F:
@@ -315,12 +412,12 @@ def jit_inline(func: F) -> F:
     For small functions called at every node of a search: an ordinary call passes each array argument
     with two atomic reference-count updates, which cost the solver a quarter of its time.
     """
-    if not HAVE_NUMBA:
-        return func
-    return cast(F, _compile(func, inline=True))
+    return _jit(func, inline=True)
 
 
 def _compile(func: F, inline: bool = False) -> Dispatcher[F]:
+    import numba
+
     module = sys.modules.get(func.__module__)
     source = getattr(module, "__file__", None)
     options: dict[str, Any] = {"nogil": True}

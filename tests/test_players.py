@@ -432,6 +432,9 @@ def _positions(n: int, seed: int = 0) -> list[tuple[int, int, tuple[int, ...], i
 def _jitted():
     from numba.core.registry import CPUDispatcher
 
+    from jasslib._numba import load_numba
+
+    assert load_numba(), "numba is in use"  # the dispatchers take the stand-ins' places (jasslib._numba.load_numba)
     return {name: f for name, f in vars(H).items() if isinstance(f, CPUDispatcher)}
 
 
