@@ -28,7 +28,7 @@ learner's progress goes to their own file in the class folder (``--class-dir``, 
 ``~/.local/share/jasslib/classes/<class>``), and the teacher's class view opens with its own printed link.
 In the classroom a learner's link (``/``) opens the trainers page itself, where a class works, and that
 page links to the index of the chapters.  ``--pool N`` keeps N kernels of the trainers page started and
-rendered ahead (default: the size of the class list, else 10; about 80 MB each), so a class that starts
+rendered ahead (default: the size of the class list, else 10; about 60 MB each), so a class that starts
 together does not wait for kernels, and the index gets one for every ten of them (:func:`index_pool`: a
 few learners at a time go there, to open a chapter).  The chapters themselves start their kernel when
 opened.  ``make app`` (one learner) keeps ``/`` on the index and starts no kernel ahead.
@@ -481,7 +481,7 @@ def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tup
     print(f"The class view, for you only (keep this link to yourself): "
           f"http://localhost:{args.port}/{CLASS_VIEW}?teacher={teacher}", flush=True)
     print(f"{pool} kernels of the trainers page and {index_pool(pool)} of the index are started ahead (about "
-          f"{pool * 80 + index_pool(pool) * 60} MB). "
+          f"{pool * 60 + index_pool(pool) * 60} MB; a page grows to about 80 MB once its round is played). "
           "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
           "stop with Ctrl-C.", flush=True)
     refresh = args.class_refresh if args.class_refresh is not None else REFRESH_SECONDS
