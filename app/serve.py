@@ -481,7 +481,7 @@ def _classroom(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tup
     print(f"The class view, for you only (keep this link to yourself): "
           f"http://localhost:{args.port}/{CLASS_VIEW}?teacher={teacher}", flush=True)
     print(f"{pool} kernels of the trainers page and {index_pool(pool)} of the index are started ahead (about "
-          f"{pool * 60 + index_pool(pool) * 60} MB; a page grows to about 80 MB once its round is played). "
+          f"{pool * 60 + index_pool(pool) * 60} MB; a page grows to 125-145 MB once its learner plays a round). "
           "Use the computer's name as above, not its IP address (the Host check refuses addresses); "
           "stop with Ctrl-C.", flush=True)
     refresh = args.class_refresh if args.class_refresh is not None else REFRESH_SECONDS
