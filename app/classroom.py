@@ -553,7 +553,7 @@ def class_view_html(table: Any, path: str, refresh: int = REFRESH_SECONDS) -> st
     base = html.escape(path.rstrip("/"))
     links = (f"<p>Updated every {refresh} s while the class works. Keep it: "
              f"<a href='{base}/progress.csv'>CSV</a> · <a href='{base}/progress.html'>HTML</a></p>")
-    page = page.replace("<head>", f"<head><meta http-equiv='refresh' content='{int(refresh)}'>", 1)
+    page = page.replace("<head>", f"<head><meta http-equiv='refresh' content='{refresh}'>", 1)
     return page.replace("</h1>", "</h1>" + links, 1)
 
 

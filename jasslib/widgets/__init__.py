@@ -75,7 +75,7 @@ _MODULES: dict[str, str] = {
 }
 """The module of each of the players and boxes: imported when the name is first asked for, so that a page with only
 trainers (a chapter of the rules) does not import the players, the solver and numba that they need (a kernel of such
-a page: about 24 MB of memory and 0.14 s less)."""
+a page, measured: 75 -> 46 MB of its own memory, 0.32 s less CPU)."""
 
 
 __getattr__, __dir__ = _lazy_names(__name__, _MODULES, globals())
