@@ -8,8 +8,9 @@ finished when interrupted and resumes from them when run again with the same arg
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -388,7 +389,61 @@ class _Stopped(KeyboardInterrupt):
 
 
 def _stop(signum: int, _frame: object) -> None:
+    """SIGTERM's and SIGHUP's handler: unwind the command as Ctrl-C does."""
     raise _Stopped(signum)
+
+
+_RETRY_SECONDS = 0.01  # a stop that Python dropped (raised inside a finalizer) is raised again this much later
+_dropped: list[int] = []  # the signal of that stop
+
+
+def _stop_again(_signum: int, _frame: object) -> None:
+    """SIGALRM's handler while a command runs: the stop that a finalizer dropped, raised again."""
+    if _dropped:
+        raise _Stopped(_dropped.pop())
+
+
+@contextlib.contextmanager
+def _stopping_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP stop the command while the block runs; the handlers found are put back after it.
+
+    A signal whose handler runs while a garbage-collected object's ``__del__`` (or a weak reference's callback)
+    runs raises there, and Python prints that exception and drops it: the command would run on to its end.  Python
+    hands such an exception to :func:`sys.unraisablehook`; this block's hook raises the stop again a moment later
+    (by SIGALRM), outside the finalizer.  Only the main thread can set handlers: elsewhere the block changes nothing.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    again = hasattr(signal, "setitimer")  # not on Windows, which has no SIGHUP either
+    wanted = [("SIGTERM", _stop), ("SIGHUP", _stop)] + ([("SIGALRM", _stop_again)] if again else [])
+    saved: dict[int, Any] = {}
+    for name, handler in wanted:
+        number = getattr(signal, name, None)
+        if number is not None:
+            saved[number] = signal.signal(number, handler)
+    previous_hook = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if again and isinstance(unraisable.exc_value, _Stopped):
+            _dropped[:] = [unraisable.exc_value.signum]
+            signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
+        else:
+            previous_hook(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous_hook
+        if again:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        _dropped.clear()
+        for number, handler in saved.items():
+            signal.signal(number, handler)
 
 
 def _interrupt_code(exc: KeyboardInterrupt) -> int:
@@ -402,20 +457,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     Ctrl-C, SIGTERM and SIGHUP stop a command cleanly: the output file is written whole or not at all
     (``dd-table`` keeps its finished chunks), and the exit code is 128 + the signal's number.
     """
-    import signal
-    import threading
-
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
-    saved: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        for name in ("SIGTERM", "SIGHUP"):
-            number = getattr(signal, name, None)
-            if number is not None:
-                saved[number] = signal.signal(number, _stop)
+    with _stopping_signals():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command of ``args``; its errors and interruptions as a sentence on stderr and an exit code."""
     try:
         return _COMMANDS[args.command](args)
     except (ValueError, OSError) as exc:
@@ -429,9 +481,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         print("interrupted; no output file was written", file=sys.stderr)
         return _interrupt_code(exc)
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -297,3 +297,40 @@ def test_cli_simulate_stopped_by_sighup_leaves_no_file(tmp_path: Path, capsys):
     assert "interrupted; no output file was written" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
     assert signal.getsignal(number) is before
+
+
+@pytest.mark.parametrize("finalizer", ["__del__", "weakref.finalize"])
+def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finalizer: str):
+    """A SIGTERM whose handler runs inside a finalizer (an object's ``__del__`` or a weak reference's callback, run
+    when garbage is collected) raises there, and Python prints and drops that exception: once in this suite the
+    command ran on to its end (50 million rounds).  The stop comes a moment later instead, and the handlers and the
+    hook found are put back."""
+    import signal
+    import time
+    import weakref
+
+    from jasslib.__main__ import _Stopped, _stopping_signals
+
+    def terminate() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)  # handled before this function returns
+
+    class Litter:
+        def __del__(self) -> None:
+            if finalizer == "__del__":
+                terminate()
+
+    numbers = (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM)
+    before = {number: signal.getsignal(number) for number in numbers}
+    hook = sys.unraisablehook
+    with pytest.raises(_Stopped) as caught:
+        with _stopping_signals():
+            litter = Litter()
+            if finalizer == "weakref.finalize":
+                weakref.finalize(litter, terminate)
+            del litter  # collected at once
+            start = time.monotonic()
+            while time.monotonic() - start < 5:
+                time.sleep(0.001)
+    assert caught.value.signum == signal.SIGTERM and time.monotonic() - start < 1
+    assert {number: signal.getsignal(number) for number in numbers} == before and sys.unraisablehook is hook
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
