@@ -388,24 +388,34 @@ class _Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+_RETRY_SECONDS = 0.01  # a stop that Python dropped (raised inside a finalizer) is raised again this much later
+_dropped: list[int] = []  # the signal of that stop (SIGINT for Ctrl-C)
+
+
 def _stop(signum: int, _frame: object) -> None:
     """SIGTERM's and SIGHUP's handler: unwind the command as Ctrl-C does."""
+    _dropped.clear()  # a stop dropped before is raised now: SIGALRM has nothing left to raise
     raise _Stopped(signum)
 
 
-_RETRY_SECONDS = 0.01  # a stop that Python dropped (raised inside a finalizer) is raised again this much later
-_dropped: list[int] = []  # the signal of that stop
+def _interrupt(_signum: int, _frame: object) -> None:
+    """Ctrl-C's handler while a command runs: Python's own (KeyboardInterrupt), which also ends a wait of SIGALRM."""
+    _dropped.clear()
+    raise KeyboardInterrupt
 
 
 def _stop_again(_signum: int, _frame: object) -> None:
     """SIGALRM's handler while a command runs: the stop that a finalizer dropped, raised again."""
+    import signal
+
     if _dropped:
-        raise _Stopped(_dropped.pop())
+        number = _dropped.pop()
+        raise KeyboardInterrupt if number == signal.SIGINT else _Stopped(number)
 
 
 @contextlib.contextmanager
 def _stopping_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP stop the command while the block runs; the handlers found are put back after it.
+    """SIGTERM and SIGHUP stop the command while the block runs, as Ctrl-C does; the handlers found are put back.
 
     A signal whose handler runs while a garbage-collected object's ``__del__`` (or a weak reference's callback)
     runs raises there, and Python prints that exception and drops it: the command would run on to its end.  Python
@@ -420,6 +430,8 @@ def _stopping_signals() -> Iterator[None]:
         return
     again = hasattr(signal, "setitimer")  # not on Windows, which has no SIGHUP either
     wanted = [("SIGTERM", _stop), ("SIGHUP", _stop)] + ([("SIGALRM", _stop_again)] if again else [])
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not where Ctrl-C was given another meaning
+        wanted.append(("SIGINT", _interrupt))
     saved: dict[int, Any] = {}
     for name, handler in wanted:
         number = getattr(signal, name, None)
@@ -428,8 +440,9 @@ def _stopping_signals() -> Iterator[None]:
     previous_hook = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
-        if again and isinstance(unraisable.exc_value, _Stopped):
-            _dropped[:] = [unraisable.exc_value.signum]
+        exc = unraisable.exc_value
+        if again and isinstance(exc, KeyboardInterrupt):
+            _dropped[:] = [exc.signum if isinstance(exc, _Stopped) else signal.SIGINT]
             signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
         else:
             previous_hook(unraisable)

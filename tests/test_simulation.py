@@ -299,12 +299,13 @@ def test_cli_simulate_stopped_by_sighup_leaves_no_file(tmp_path: Path, capsys):
     assert signal.getsignal(number) is before
 
 
-@pytest.mark.parametrize("finalizer", ["__del__", "weakref.finalize"])
-def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finalizer: str):
-    """A SIGTERM whose handler runs inside a finalizer (an object's ``__del__`` or a weak reference's callback, run
-    when garbage is collected) raises there, and Python prints and drops that exception: once in this suite the
-    command ran on to its end (50 million rounds).  The stop comes a moment later instead, and the handlers and the
-    hook found are put back."""
+@pytest.mark.parametrize(("finalizer", "name"), [("__del__", "SIGTERM"), ("weakref.finalize", "SIGHUP"),
+                                                 ("__del__", "SIGINT")])
+def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finalizer: str, name: str):
+    """A SIGTERM, SIGHUP or Ctrl-C whose handler runs inside a finalizer (an object's ``__del__`` or a weak
+    reference's callback, run when garbage is collected) raises there, and Python prints and drops that exception:
+    once in this suite the command ran on to its end (50 million rounds).  The stop comes a moment later instead,
+    and the handlers and the hook found are put back."""
     import signal
     import time
     import weakref
@@ -312,17 +313,17 @@ def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finali
     from jasslib.__main__ import _Stopped, _stopping_signals
 
     def terminate() -> None:
-        os.kill(os.getpid(), signal.SIGTERM)  # handled before this function returns
+        os.kill(os.getpid(), getattr(signal, name))  # handled before this function returns
 
     class Litter:
         def __del__(self) -> None:
             if finalizer == "__del__":
                 terminate()
 
-    numbers = (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM)
+    numbers = (signal.SIGTERM, signal.SIGHUP, signal.SIGALRM, signal.SIGINT)
     before = {number: signal.getsignal(number) for number in numbers}
     hook = sys.unraisablehook
-    with pytest.raises(_Stopped) as caught:
+    with pytest.raises(KeyboardInterrupt) as caught:
         with _stopping_signals():
             litter = Litter()
             if finalizer == "weakref.finalize":
@@ -331,6 +332,10 @@ def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finali
             start = time.monotonic()
             while time.monotonic() - start < 5:
                 time.sleep(0.001)
-    assert caught.value.signum == signal.SIGTERM and time.monotonic() - start < 1
+    assert time.monotonic() - start < 1
+    if name == "SIGINT":
+        assert type(caught.value) is KeyboardInterrupt
+    else:
+        assert isinstance(caught.value, _Stopped) and caught.value.signum == getattr(signal, name)
     assert {number: signal.getsignal(number) for number in numbers} == before and sys.unraisablehook is hook
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
