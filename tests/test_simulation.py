@@ -330,9 +330,9 @@ def test_a_stop_signal_handled_inside_a_finalizer_still_stops_the_command(finali
                 weakref.finalize(litter, terminate)
             del litter  # collected at once
             start = time.monotonic()
-            while time.monotonic() - start < 5:
+            while time.monotonic() - start < 5:  # the command (or until the stop comes)
                 time.sleep(0.001)
-    assert time.monotonic() - start < 1
+    assert time.monotonic() - start < 4  # stopped, not after the 5 s of the loop
     if name == "SIGINT":
         assert type(caught.value) is KeyboardInterrupt
     else:
