@@ -18,7 +18,6 @@ Every run must give the same table as the serial one (checked, and printed).
 from __future__ import annotations
 
 import argparse
-import logging
 import time
 
 from jasslib import ddtable
@@ -42,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per setting; the best counts (default 1)")
     args = parser.parse_args(argv)
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     start = time.perf_counter()
     ddtable.compute(1, seed=args.seed + 1)  # compile, or load numba's cache (one deal: the trump contracts take
@@ -54,8 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("serial", serial_s, 0.0, True))
     for workers in (1, 2):
         start = time.perf_counter()
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        with ddtable._local_cluster(workers) as cluster, Client(cluster) as client:
             client.run(lambda: ddtable.compute(1, seed=args.seed + 1))  # every worker loads the kernels
             startup = time.perf_counter() - start
             seconds, table = best_wall(lambda: ddtable.compute(args.deals, seed=args.seed,

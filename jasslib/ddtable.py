@@ -250,6 +250,22 @@ class _sigint_ignored:  # noqa: N801 - a context manager
             signal.signal(signal.SIGINT, self.old)
 
 
+def _local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` of ``workers`` processes of one thread on this computer (127.0.0.1 only).
+
+    No dashboard, and the scheduler's small web server (health and metrics) on a free port of 127.0.0.1: on its
+    default port (8787) a second cluster running at the same time (another run, a notebook's) made Dask print a
+    warning about the port in use.
+    """
+    import logging
+
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                        dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                        silence_logs=logging.ERROR)
+
+
 class _dask_client:  # noqa: N801 - used as a context manager, like a function
     """A ``distributed.Client`` for the run, closed (with its local cluster) on the way out."""
 
@@ -261,9 +277,7 @@ class _dask_client:  # noqa: N801 - used as a context manager, like a function
 
     def __enter__(self) -> Any:
         try:
-            import logging
-
-            from distributed import Client, LocalCluster
+            from distributed import Client
         except ImportError:
             raise ImportError("the Dask path needs Dask: pip install 'dask[distributed]' (or use workers=0)") from None
         if self.scheduler is not None and not isinstance(self.scheduler, str):
@@ -279,8 +293,7 @@ class _dask_client:  # noqa: N801 - used as a context manager, like a function
         # Ctrl-C reaches every process of the terminal's group: the worker processes start with SIGINT
         # ignored (they inherit it), so only this process reacts, keeps the finished chunks and closes them.
         with _sigint_ignored():
-            self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                        dashboard_address=None, silence_logs=logging.ERROR)
+            self.cluster = _local_cluster(n)
         self.client = Client(self.cluster)
         return self.client
 

@@ -7,7 +7,6 @@ its finished chunks and resumes from them; bad arguments exit with code 2 and on
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import subprocess
@@ -40,9 +39,10 @@ def serial() -> pd.DataFrame:
 @pytest.fixture(scope="module")
 def client():  # noqa: ANN201
     import distributed  # in the sim extra: a missing Dask fails the test, never skips it
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
-            distributed.Client(cluster) as c:
+
+    from jasslib.ddtable import _local_cluster
+
+    with _local_cluster(2) as cluster, distributed.Client(cluster) as c:
         yield c
 
 
@@ -89,6 +89,18 @@ def test_dask_workers_give_the_same_table(serial, client, tmp_path):
     assert result.computed == 4 and result.resumed == 0
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
     assert files(tmp_path) == ["dd.parquet"], "the chunk folder is removed once the file is written"
+
+
+def test_the_local_cluster_listens_on_127_0_0_1_only_and_not_on_dasks_default_port(client):
+    """The cluster that dd-table and simulate start (its scheduler runs in this process): every socket it listens
+    on is on 127.0.0.1, and its small web server (no dashboard) is on a free port, not Dask's 8787, where a second
+    cluster at the same time made Dask print a warning about the port in use."""
+    import psutil
+
+    listening = [c.laddr for c in psutil.Process().net_connections("inet") if c.status == psutil.CONN_LISTEN]
+    assert listening and all(address.ip == "127.0.0.1" for address in listening), listening
+    web = client.scheduler_info()["services"]["dashboard"]  # Dask's name for the web server, with or without one
+    assert web in {address.port for address in listening} and web != 8787
 
 
 def test_string_seed_and_modern_ruleset():

@@ -4,8 +4,6 @@ and bad budgets and arguments (the shipped sample of search rounds: tests/test_s
 
 from __future__ import annotations
 
-import logging
-
 import pandas as pd
 import pytest
 
@@ -26,9 +24,10 @@ def serial() -> pd.DataFrame:
 @pytest.fixture(scope="module")
 def client():  # noqa: ANN201
     import distributed  # in the sim extra: a missing Dask fails the test, never skips it
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
-            distributed.Client(cluster) as c:
+
+    from jasslib.ddtable import _local_cluster
+
+    with _local_cluster(2) as cluster, distributed.Client(cluster) as c:
         yield c
 
 
