@@ -246,6 +246,55 @@ def test_chapters_with_only_trainers_load_no_numba() -> None:
     assert loaded == "[]", f"a chapter of trainers loaded {loaded}"
 
 
+def test_chapters_whose_bots_play_load_no_numba() -> None:
+    """Chapters 04-07 and 09 play rounds and games with rule-based bots: the bots run as plain Python until numba is
+    in use anyway (``_numba.interpreted``), so these kernels do not import numba or the solver (measured 2026-12-06:
+    chapter 04's kernel 207 -> 60 MB of its own memory, 05-07 and 09 about 308 -> 166 MB, 0.25-0.3 s less CPU)."""
+    import subprocess
+    import sys
+
+    pages = [str(p) for p in sorted((ROOT.parent / "notebooks").glob("0[4-79]_*.ipynb"))]
+    assert len(pages) == 5
+    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "numba,llvmlite,jasslib.solver", *pages],
+                          cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == "[]", f"a chapter of bots loaded {loaded}"
+
+
+_BOTS_RUN = """
+import sys
+from jasslib import CLASSIC, MODERN, Game, Round, RuleBasedPlayer, play_game, play_round
+from jasslib._numba import load_numba
+
+def games():
+    out = []
+    for seed in range(40):
+        r = play_round(Round.deal(seed=seed, ruleset=MODERN if seed % 2 else CLASSIC), [RuleBasedPlayer()] * 4)
+        out.append((str(r.contract), r.pushed, tuple(str(c) for t in r.tricks for _, c in t.plays)))
+    g = play_game(Game(seed=3, ruleset="modern"), [RuleBasedPlayer(threshold=40.0)] * 4)
+    out.append((g.scores, len(g.rounds)))
+    return out
+
+plain = games()
+print("numba" in sys.modules)
+load_numba()
+print(games() == plain, "numba" in sys.modules)
+"""
+
+
+def test_bots_play_the_same_cards_as_plain_python_and_compiled() -> None:
+    """A rule-based bot gives the same contract, the same schieben and the same card as plain Python (before numba is
+    imported) as compiled: 40 rounds of both rulesets and a whole game, played each way in one process."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _BOTS_RUN], cwd=ROOT.parent, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "True", "True"], done.stdout
+
+
 def test_a_widget_module_imported_first_leaves_the_package_names_alone() -> None:
     """``trainer`` and ``trainers_page`` are functions of ``jasslib.widgets`` and the names of two of its modules; the
     package keeps the functions whichever module is imported first."""

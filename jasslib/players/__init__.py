@@ -25,14 +25,22 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .. import _check
+from .._numba import interpreted
 from ..cards import Card
 from ..contracts import Contract
 from ..errors import ArgumentError, PhaseError, excerpt
 from ..game import Game
 from ..round import Round, RoundView
-from .heuristics import SCHIEBEN, default_threshold
-from .heuristics import choose_card as _choose_card
-from .heuristics import choose_contract as _choose_contract
+from .heuristics import SCHIEBEN
+from .heuristics import choose_card as _compiled_choose_card
+from .heuristics import choose_contract as _compiled_choose_contract
+from .heuristics import default_threshold as _compiled_default_threshold
+
+# A bot chooses one card at a time: plain Python until numba is in use anyway, so a page or a chapter whose bots play
+# rounds and games does not import it (_numba.interpreted)
+_choose_card = interpreted(_compiled_choose_card)
+_choose_contract = interpreted(_compiled_choose_contract)
+_default_threshold = interpreted(_compiled_default_threshold)
 
 __all__ = ["Player", "RandomPlayer", "RuleBasedPlayer", "SearchPlayer", "play_round", "play_game", "take_turn",
            "view_ints"]
@@ -237,7 +245,7 @@ class RuleBasedPlayer:
         """The schieben threshold used with ``view``'s ruleset."""
         if self.threshold is not None:
             return self.threshold
-        return float(default_threshold(view.ruleset.multipliers))
+        return float(_default_threshold(view.ruleset.multipliers))
 
     def choose_contract(self, view: RoundView) -> Contract | None:
         """The best contract by the estimate, or ``None`` (schieben) when it is too weak and allowed."""
