@@ -371,13 +371,11 @@ def interpreted(func: F) -> F:
         return func
 
     @functools.wraps(func._func)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        if func._dispatcher is not None:
-            return func._dispatcher(*args, **kwargs)
+    def run(*args: Any, **kwargs: Any) -> Any:  # the stand-in decides (_Lazy.__call__), as for every call below
         depth = _depth()
         _INTERPRETING.depth = depth + 1
         try:
-            return func._func(*args, **kwargs)
+            return func(*args, **kwargs)
         finally:
             _INTERPRETING.depth = depth
 
