@@ -42,7 +42,8 @@ from .rulesets import CLASSIC, PRESETS, Ruleset
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "contract_list", "dd_frame", "compute", "write",
+__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "CHUNK_SECONDS", "MIN_CHUNKS", "SECONDS_PER_DEAL",
+           "estimated_seconds", "chunk_size_for", "contract_list", "dd_frame", "compute", "write",
            "WriteResult", "write_chunks", "run_chunks", "parts_folder", "solved_contracts", "summary", "sample",
            "sample_notrump", "SAMPLE_SEED", "SAMPLE_DEALS", "NOTRUMP_DEALS"]
 
@@ -58,7 +59,17 @@ MAX_CHUNK_SIZE = 1_000_000
 MAX_WORKERS = 256
 """The most worker processes of a local Dask cluster (each is a whole Python process with its own memory)."""
 DEFAULT_CHUNK_SIZE = 500
-"""Deals per chunk: the unit of work, of resuming and of the progress bar."""
+"""The most deals in a chunk (the unit of work, of resuming and of the progress bar) when no chunk size is given:
+then :func:`chunk_size_for` sizes the chunks to the contracts solved."""
+CHUNK_SECONDS = 120.0
+"""About how many CPU seconds of solving a chunk holds when no chunk size is given (see :func:`chunk_size_for`)."""
+MIN_CHUNKS = 8
+"""When no chunk size is given, a table is cut into at least this many chunks (if it has as many deals), so that
+every core of a small run has work."""
+SECONDS_PER_DEAL = (2.0, 2.0, 2.0, 2.0, 0.05, 0.05)
+"""CPU seconds to solve a deal under each contract, a round figure above the mean of ``bench_solver.py`` on this
+project's machine (trump contracts 1.6-2.1 s, Obenabe and Undenufe 34-40 ms): what the chunk size and the
+command's progress bar plan with."""
 
 
 def _ruleset(ruleset: Ruleset | str) -> Ruleset:
@@ -151,6 +162,33 @@ def dd_frame(seed: int | str, start: int, count: int, ruleset: Ruleset | str = C
 def _chunks(deals: int, chunk_size: int) -> list[tuple[int, int, int]]:
     """(chunk number, first deal, number of deals) for ``deals`` deals in chunks of ``chunk_size``."""
     return [(k, start, min(chunk_size, deals - start)) for k, start in enumerate(range(0, deals, chunk_size))]
+
+
+def estimated_seconds(deals: int, contracts: Iterable[Any] | None = None) -> float:
+    """About how many CPU seconds ``deals`` deals take to solve under ``contracts`` (None: all six), by
+    :data:`SECONDS_PER_DEAL`; a deal's real time varies a hundredfold, so this plans, it does not promise.
+
+    >>> estimated_seconds(2000), estimated_seconds(2000, ["obenabe", "undenufe"])
+    (16200.0, 200.0)
+    """
+    _check.whole(deals, "the number of deals", high=MAX_DEALS)
+    return round(deals * sum(SECONDS_PER_DEAL[c] for c in contract_list(contracts)), 6)
+
+
+def chunk_size_for(deals: int, contracts: Iterable[Any] | None = None) -> int:
+    """The chunk size used when none is given: about :data:`CHUNK_SECONDS` of solving a chunk, so that an
+    interrupted run loses little and the progress bar moves, at least :data:`MIN_CHUNKS` chunks, so that every
+    core of a small run has work, and at most :data:`DEFAULT_CHUNK_SIZE` deals.  It depends on the deals and the
+    contracts only, so the same command always cuts the same chunks (the number of workers does not count).
+
+    >>> chunk_size_for(2000), chunk_size_for(2000, ["clubs"]), chunk_size_for(2000, ["obenabe", "undenufe"])
+    (14, 60, 250)
+    >>> chunk_size_for(24, ["clubs"]), chunk_size_for(10**6, ["undenufe"]), chunk_size_for(0)
+    (3, 500, 1)
+    """
+    per_deal = estimated_seconds(1, contracts)
+    spread = -(-_check.whole(deals, "the number of deals", high=MAX_DEALS) // MIN_CHUNKS)
+    return max(1, min(DEFAULT_CHUNK_SIZE, int(CHUNK_SECONDS // per_deal), spread))
 
 
 def _check_counts(deals: int, chunk_size: int, workers: int | None) -> None:
@@ -310,7 +348,7 @@ def compute(
     deals: int,
     seed: int | str = 0,
     ruleset: Ruleset | str = CLASSIC,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    chunk_size: int | None = None,
     workers: int | None = 0,
     scheduler: Any = None,
     progress: bool = False,
@@ -321,17 +359,19 @@ def compute(
     ``workers=0`` (the default) runs in this process; ``workers=None`` on a local Dask cluster over all
     cores, ``workers=k`` on one of ``k`` processes; ``scheduler`` (an address such as
     ``"tcp://10.0.0.5:8786"`` or a ``distributed.Client``) on an existing cluster.  ``contracts``: solve
-    only those (see :func:`dd_frame`).
+    only those (see :func:`dd_frame`).  ``chunk_size``: deals per task (None: :func:`chunk_size_for`).
 
     >>> t = compute(4, seed=2, contracts=["undenufe"])
     >>> t.deal.tolist(), t.equals(compute(4, seed=2, chunk_size=3, contracts=["undenufe"]))
     ([0, 1, 2, 3], True)
     """
 
+    chosen = contract_list(contracts)
+    if chunk_size is None:
+        chunk_size = chunk_size_for(deals, chosen)  # a bad number of deals is refused there
     _check_counts(deals, chunk_size, workers)
     rs = _ruleset(ruleset)
     _check_seed(seed)
-    chosen = contract_list(contracts)
     tasks = _chunks(deals, chunk_size)
     frames: dict[int, pd.DataFrame] = {}
     bar = _progress(deals, 0, progress)
@@ -451,6 +491,21 @@ def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
             stale.unlink(missing_ok=True)
 
 
+def _resumable_chunk_size(path: str | os.PathLike[str], settings: dict[str, Any]) -> int | None:
+    """The chunk size of an unfinished run in ``path``'s folder of chunks whose settings are ``settings`` but for the
+    chunk size, or None: a run started again without a chunk size resumes with the chunks it cut."""
+    try:
+        old = json.loads((parts_folder(write_target(path)) / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError):
+        return None
+    if not isinstance(old, dict):
+        return None
+    size = old.get("chunk_size")
+    if type(size) is not int or not 1 <= size <= MAX_CHUNK_SIZE:
+        return None
+    return size if {**old, "chunk_size": 0} == {**settings, "chunk_size": 0} else None
+
+
 def _make_parts(parts: Path, settings: dict[str, Any]) -> None:
     """Create ``parts`` with its settings file ``run.json`` (written atomically), unless it exists."""
     if parts.is_dir():
@@ -482,7 +537,7 @@ def write(
     deals: int,
     seed: int | str = 0,
     ruleset: Ruleset | str = CLASSIC,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    chunk_size: int | None = None,
     workers: int | None = None,
     scheduler: Any = None,
     progress: bool = False,
@@ -496,17 +551,22 @@ def write(
     again with the same seed, ruleset and chunk size, keeps those chunks and computes only the others; a
     folder left by a run with other settings is refused (delete it or use another path).  When every
     chunk is there, ``path`` is written atomically and the folder removed.  ``workers`` and ``scheduler``
-    as in :func:`compute`, except that the default here is a local Dask cluster over all cores.
+    as in :func:`compute`, except that the default here is a local Dask cluster over all cores.  Without a
+    ``chunk_size`` the chunks are those of an unfinished run of the same settings in the folder, else
+    :func:`chunk_size_for` sizes them.
     ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`; ``contracts`` solves only
     those (see :func:`dd_frame`; part of the run's settings).  A ``path`` that is a symbolic link is
     written through: the file it points to gets the table, and its chunks sit beside that file.
     """
+    chosen = contract_list(contracts)
+    rs = _ruleset(ruleset)
+    if chunk_size is None:  # a bad number of deals is refused by chunk_size_for
+        chunk_size = chunk_size_for(deals, chosen)
+        chunk_size = _resumable_chunk_size(path, _settings(seed, rs, chunk_size, chosen)) or chunk_size
     _check_counts(deals, chunk_size, workers)
     if workers and scheduler is not None:
         raise ArgumentError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
-    rs = _ruleset(ruleset)
     _check_seed(seed)
-    chosen = contract_list(contracts)
     return write_chunks(path, deals, chunk_size, _settings(seed, rs, chunk_size, chosen),
                         functools.partial(_dd_chunk, seed, rs, chosen), workers, scheduler, progress, keep_frame,
                         key="dd-chunk", desc="dd-table")

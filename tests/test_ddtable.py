@@ -137,6 +137,44 @@ def test_interrupted_write_resumes_from_its_chunks(serial, tmp_path, monkeypatch
     assert files(tmp_path) == ["dd.parquet"]
 
 
+def test_without_a_chunk_size_the_chunks_fit_the_contracts_and_every_core_has_work():
+    """The trump contracts take about forty times as long as Obenabe and Undenufe (bench_solver.py): the default
+    chunk holds about two minutes of solving, a small table is cut into 8 chunks at least, and the number of
+    workers does not count (so the same command resumes)."""
+    assert dt.chunk_size_for(2000) == 14 and dt.chunk_size_for(2000, ["clubs", "hearts"]) == 30
+    assert dt.chunk_size_for(2000, ["obenabe", "undenufe"]) == 250 and dt.chunk_size_for(10**6, C) == 500
+    assert [dt.chunk_size_for(n, ["clubs"]) for n in (1, 8, 9, 24, 479, 480, 481)] == [1, 1, 2, 3, 60, 60, 60]
+    for deals in (1, 7, 100, 2000, 123_457):
+        for contracts in (None, ["clubs"], ["obenabe", "undenufe"], ["undenufe"]):
+            size = dt.chunk_size_for(deals, contracts)
+            chunks = -(-deals // size)
+            assert chunks >= min(deals, dt.MIN_CHUNKS) and size <= dt.DEFAULT_CHUNK_SIZE
+            assert size == 1 or size * dt.estimated_seconds(1, contracts) <= dt.CHUNK_SECONDS
+
+
+def test_a_run_started_again_without_a_chunk_size_resumes_with_the_chunks_it_cut(serial, tmp_path, monkeypatch):
+    out = tmp_path / "dd.parquet"
+    real = dt.dd_frame
+    calls: list[tuple[int, int]] = []
+
+    def interrupted(seed, start, count, ruleset, contracts):  # noqa: ANN001, ANN202
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        calls.append((start, count))
+        return real(seed, start, count, ruleset, contracts)
+
+    monkeypatch.setattr(dt, "dd_frame", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        dt.write(out, N, seed=SEED, chunk_size=2, workers=0, contracts=C)  # chunks of 2, not the default 1
+    monkeypatch.setattr(dt, "dd_frame", lambda *a: calls.append((a[1], a[2])) or real(*a))
+    result = dt.write(out, N, seed=SEED, workers=0, keep_frame=True, contracts=C)  # no chunk size: the folder's
+    assert calls == [(0, 2), (2, 2)] and (result.computed, result.resumed) == (1, 1)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
+    calls.clear()
+    dt.write(tmp_path / "other.parquet", N, seed=SEED, workers=0, contracts=C)  # a new run: the default, 1 a chunk
+    assert calls == [(0, 1), (1, 1), (2, 1), (3, 1)] and dt.chunk_size_for(N, C) == 1
+
+
 def test_a_chunk_folder_of_another_run_is_refused(tmp_path):
     out = tmp_path / "dd.parquet"
     parts = dt.parts_folder(out)
@@ -145,6 +183,8 @@ def test_a_chunk_folder_of_another_run_is_refused(tmp_path):
                                     '"chunk_size": 5}')
     with pytest.raises(ValueError, match="another run"):
         dt.write(out, 10, seed=2, chunk_size=5, workers=0)
+    with pytest.raises(ValueError, match="another run"):  # without a chunk size too: only that may differ
+        dt.write(out, 10, seed=2, workers=0)
     assert files(tmp_path) == ["dd.parquet.parts", "dd.parquet.parts/run.json"]
 
 
@@ -172,6 +212,28 @@ def test_cli_writes_the_table_and_a_summary(serial, tmp_path, capsys):
     text = capsys.readouterr().out
     assert f"wrote {N} deals" in text and "deals/s" in text and "undenufe" in text and "obenabe" not in text
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial)
+
+
+@pytest.mark.parametrize("args, shown", [
+    (["--deals", "15"], True),                                       # all six: about two minutes
+    (["--deals", "15", "--contracts", "clubs"], True),               # 30 s
+    (["--deals", "14", "--contracts", "clubs"], False),
+    (["--deals", "299", "--contracts", "obenabe,undenufe"], False),  # without trumps: 30 s at 300 deals
+    (["--deals", "300", "--contracts", "obenabe,undenufe"], True),
+    (["--deals", "300", "--contracts", "obenabe,undenufe", "--no-progress"], False),
+])
+def test_cli_shows_a_progress_bar_on_a_terminal_when_the_run_takes_over_half_a_minute(tmp_path, monkeypatch, args,
+                                                                                        shown):
+    asked: dict[str, object] = {}
+
+    def write(*a, **kw):  # noqa: ANN002, ANN003, ANN202
+        asked.update(kw)
+        raise KeyboardInterrupt  # nothing is solved
+
+    monkeypatch.setattr(dt, "write", write)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["dd-table", *args, "--out", str(tmp_path / "dd.parquet")]) == 130
+    assert asked["progress"] is shown and asked["chunk_size"] is None
 
 
 BAD_ARGUMENTS = [

@@ -443,8 +443,16 @@ def outer_cases(folder: Path) -> dict[str, list[Bad]]:
             bad(f"dd_frame(count={label})", lambda v=value: ddtable.dd_frame(1, 0, v), ArgumentError, "count"))
         add("compute", bad(f"compute(deals={label})", lambda v=value: ddtable.compute(v), ArgumentError, "deals"))
         add("sample", bad(f"sample({label})", lambda v=value: ddtable.sample(v), ArgumentError, "deals"))
+        add("estimated_seconds", bad(f"estimated_seconds({label})", lambda v=value: ddtable.estimated_seconds(v),
+                                     ArgumentError, "deals"))
+        add("chunk_size_for", bad(f"chunk_size_for({label})", lambda v=value: ddtable.chunk_size_for(v),
+                                  ArgumentError, "deals"))
         add("sample_notrump", bad(f"sample_notrump({label})", lambda v=value: ddtable.sample_notrump(v),
                                   ArgumentError, "deals"))
+    add("estimated_seconds", bad("estimated_seconds(contracts='trumps')",
+                                 lambda: ddtable.estimated_seconds(10, "trumps"), CardParseError, "trumps"))
+    add("chunk_size_for", bad("chunk_size_for(contracts=[])", lambda: ddtable.chunk_size_for(10, []), ArgumentError,
+                              "contract"))
     add("compute", bad("compute(workers=1000000)", lambda: ddtable.compute(10, workers=1_000_000), ArgumentError,
                        "workers"),
         bad("compute(chunk_size=2**70)", lambda: ddtable.compute(10, chunk_size=2**70), ArgumentError, "chunk"))
