@@ -171,10 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
     dd.add_argument("--contracts", type=_contracts, default=None, metavar="NAMES",
                     help="solve only these contracts, comma-separated, e.g. obenabe,undenufe (default: all six; "
                     "the trump contracts are the slow ones)")
+    from .ddtable import MIN_CHUNKS, chunk_size_for
+
     dd.add_argument("--chunk-size", type=_positive, default=None,
-                    help="deals per chunk, the unit of work and of resuming (default: about two minutes of "
-                    "solving a chunk and at least 8 chunks, e.g. 14 deals with all six contracts and 250 of 2,000 "
-                    "deals without trumps; a run started again resumes with its own chunks)")
+                    help=f"deals per chunk, the unit of work and of resuming (default: about two minutes of "
+                    f"solving a chunk and at least {MIN_CHUNKS} chunks, e.g. {chunk_size_for(2000)} deals with all "
+                    f"six contracts and {chunk_size_for(2000, (4, 5))} of 2,000 deals without trumps; a run "
+                    f"started again resumes with its own chunks)")
     dd.add_argument("--workers", type=_workers, default=None,
                     help="worker processes of the local Dask cluster (default: one per core; 0: no Dask)")
     dd.add_argument("--scheduler", default=None, metavar="ADDRESS",
