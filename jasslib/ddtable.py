@@ -42,8 +42,8 @@ from .rulesets import CLASSIC, PRESETS, Ruleset
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "CHUNK_SECONDS", "MIN_CHUNKS", "SECONDS_PER_DEAL",
-           "estimated_seconds", "chunk_size_for", "contract_list", "dd_frame", "compute", "write",
+__all__ = ["DD_COLUMNS", "FORMAT", "DEFAULT_CHUNK_SIZE", "CHUNK_SECONDS", "MIN_CHUNKS", "PROGRESS_SECONDS",
+           "SECONDS_PER_DEAL", "estimated_seconds", "chunk_size_for", "contract_list", "dd_frame", "compute", "write",
            "WriteResult", "write_chunks", "run_chunks", "parts_folder", "solved_contracts", "summary", "sample",
            "sample_notrump", "SAMPLE_SEED", "SAMPLE_DEALS", "NOTRUMP_DEALS"]
 
@@ -66,6 +66,9 @@ CHUNK_SECONDS = 120.0
 MIN_CHUNKS = 8
 """When no chunk size is given, a table is cut into at least this many chunks (if it has as many deals), so that
 every core of a small run has work."""
+PROGRESS_SECONDS = 30.0
+"""A run expected to take this many CPU seconds or more shows a progress bar unless told otherwise (the command
+line: on a terminal)."""
 SECONDS_PER_DEAL = (2.0, 2.0, 2.0, 2.0, 0.05, 0.05)
 """CPU seconds to solve a deal under each contract, a round figure above the mean of ``bench_solver.py`` on this
 project's machine (trump contracts 1.6-2.1 s, Obenabe and Undenufe 34-40 ms): what the chunk size and the
@@ -189,6 +192,11 @@ def chunk_size_for(deals: int, contracts: Iterable[Any] | None = None) -> int:
     per_deal = estimated_seconds(1, contracts)
     spread = -(-_check.whole(deals, "the number of deals", high=MAX_DEALS) // MIN_CHUNKS)
     return max(1, min(DEFAULT_CHUNK_SIZE, int(CHUNK_SECONDS // per_deal), spread))
+
+
+def _long(deals: int, contracts: tuple[int, ...]) -> bool:
+    """True when solving ``deals`` deals under ``contracts`` is expected to take :data:`PROGRESS_SECONDS` or more."""
+    return estimated_seconds(deals, contracts) >= PROGRESS_SECONDS
 
 
 def _check_counts(deals: int, chunk_size: int, workers: int | None) -> None:
@@ -351,7 +359,7 @@ def compute(
     chunk_size: int | None = None,
     workers: int | None = 0,
     scheduler: Any = None,
-    progress: bool = False,
+    progress: bool | None = None,
     contracts: Iterable[Any] | None = None,
 ) -> pd.DataFrame:
     """The DD table of deals ``0 .. deals - 1`` of ``seed``, in memory (see the module for the columns).
@@ -360,6 +368,8 @@ def compute(
     cores, ``workers=k`` on one of ``k`` processes; ``scheduler`` (an address such as
     ``"tcp://10.0.0.5:8786"`` or a ``distributed.Client``) on an existing cluster.  ``contracts``: solve
     only those (see :func:`dd_frame`).  ``chunk_size``: deals per task (None: :func:`chunk_size_for`).
+    ``progress``: a progress bar (tqdm; in a notebook a widget); None shows one when the run is expected to take
+    :data:`PROGRESS_SECONDS` or more (:func:`estimated_seconds`: with trumps from 15 deals on).
 
     >>> t = compute(4, seed=2, contracts=["undenufe"])
     >>> t.deal.tolist(), t.equals(compute(4, seed=2, chunk_size=3, contracts=["undenufe"]))
@@ -374,7 +384,7 @@ def compute(
     _check_seed(seed)
     tasks = _chunks(deals, chunk_size)
     frames: dict[int, pd.DataFrame] = {}
-    bar = _progress(deals, 0, progress)
+    bar = _progress(deals, 0, _long(deals, chosen) if progress is None else progress)
 
     def done(k: int, frame: pd.DataFrame) -> None:
         frames[k] = frame
@@ -540,7 +550,7 @@ def write(
     chunk_size: int | None = None,
     workers: int | None = None,
     scheduler: Any = None,
-    progress: bool = False,
+    progress: bool | None = None,
     keep_frame: bool = False,
     contracts: Iterable[Any] | None = None,
 ) -> WriteResult:
@@ -553,7 +563,7 @@ def write(
     chunk is there, ``path`` is written atomically and the folder removed.  ``workers`` and ``scheduler``
     as in :func:`compute`, except that the default here is a local Dask cluster over all cores.  Without a
     ``chunk_size`` the chunks are those of an unfinished run of the same settings in the folder, else
-    :func:`chunk_size_for` sizes them.
+    :func:`chunk_size_for` sizes them.  ``progress`` as in :func:`compute`.
     ``keep_frame=True`` also returns the table in :attr:`WriteResult.frame`; ``contracts`` solves only
     those (see :func:`dd_frame`; part of the run's settings).  A ``path`` that is a symbolic link is
     written through: the file it points to gets the table, and its chunks sit beside that file.
@@ -568,8 +578,9 @@ def write(
         raise ArgumentError("the number of workers sizes a local cluster; it cannot be given with a scheduler address")
     _check_seed(seed)
     return write_chunks(path, deals, chunk_size, _settings(seed, rs, chunk_size, chosen),
-                        functools.partial(_dd_chunk, seed, rs, chosen), workers, scheduler, progress, keep_frame,
-                        key="dd-chunk", desc="dd-table")
+                        functools.partial(_dd_chunk, seed, rs, chosen), workers, scheduler,
+                        _long(deals, chosen) if progress is None else progress, keep_frame, key="dd-chunk",
+                        desc="dd-table")
 
 
 def write_chunks(path: str | os.PathLike[str], deals: int, chunk_size: int, settings: dict[str, Any],

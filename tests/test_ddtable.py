@@ -236,6 +236,31 @@ def test_cli_shows_a_progress_bar_on_a_terminal_when_the_run_takes_over_half_a_m
     assert asked["progress"] is shown and asked["chunk_size"] is None
 
 
+def test_compute_and_write_show_a_progress_bar_when_the_run_takes_half_a_minute(tmp_path, monkeypatch):
+    """In a notebook too: ``progress=None`` (the default) shows tqdm's bar when :func:`estimated_seconds` says
+    30 s or more; True and False are obeyed."""
+
+    class Asked(Exception):
+        pass
+
+    shown: list[bool] = []
+
+    def bar(total, done, show, *args):  # noqa: ANN001, ANN002, ANN202 - the run stops once the bar is asked for
+        shown.append(show)
+        raise Asked
+
+    monkeypatch.setattr(dt, "_progress", bar)
+    for deals, contracts, progress in [(15, ["clubs"], None), (14, ["clubs"], None), (600, C, None),
+                                       (599, C, None), (3, C, True), (10**6, C, False)]:
+        with pytest.raises(Asked):
+            dt.compute(deals, contracts=contracts, progress=progress)
+    assert shown == [True, False, True, False, True, False]
+    shown.clear()
+    with pytest.raises(Asked):
+        dt.write(tmp_path / "dd.parquet", 15, contracts=["clubs"], workers=0)
+    assert shown == [True] and files(tmp_path) == []
+
+
 BAD_ARGUMENTS = [
     (["--deals", "0"], "--deals: expected at least 1"),
     (["--deals", "ten"], "whole number"),
