@@ -328,8 +328,8 @@ def _dd_table(args: argparse.Namespace) -> int:
     if args.workers is not None and args.scheduler is not None:
         raise ValueError("--workers sizes the local cluster; it cannot be used with --scheduler")
     # a progress bar on a terminal when the run takes half a minute or more (with trumps: from 15 deals on)
-    long = ddtable.estimated_seconds(args.deals, args.contracts) >= ddtable.PROGRESS_SECONDS
-    progress = (long and sys.stderr.isatty()) if args.progress is None else args.progress
+    progress = (ddtable._long(args.deals, args.contracts) and sys.stderr.isatty()) if args.progress is None \
+        else args.progress
     # a symbolic link is written through (the file it points to gets the table; its chunks are kept beside it)
     out = write_target(args.out)
     result = _chunked("dd-table", out, lambda: ddtable.write(

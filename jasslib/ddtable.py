@@ -194,7 +194,7 @@ def chunk_size_for(deals: int, contracts: Iterable[Any] | None = None) -> int:
     return max(1, min(DEFAULT_CHUNK_SIZE, int(CHUNK_SECONDS // per_deal), spread))
 
 
-def _long(deals: int, contracts: tuple[int, ...]) -> bool:
+def _long(deals: int, contracts: Iterable[Any] | None) -> bool:
     """True when solving ``deals`` deals under ``contracts`` is expected to take :data:`PROGRESS_SECONDS` or more."""
     return estimated_seconds(deals, contracts) >= PROGRESS_SECONDS
 
@@ -482,14 +482,10 @@ def _atomic_parquet(frame: pd.DataFrame, target: Path) -> None:
 
 def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
     """Check that an existing ``parts`` folder was made with ``settings`` (and drop its stale temporary files)."""
-    run = parts / "run.json"
     if parts.exists():
         if not parts.is_dir():
             raise OSError(f"cannot keep chunks in {str(parts)!r}: a file of that name is in the way")
-        try:
-            old = json.loads(run.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            old = None
+        old = _run_settings(parts)
         if old != settings:
             said = "no readable run.json" if old is None else \
                 (f"seed {old.get('seed')!r}, ruleset {old.get('ruleset')!r}, chunk size {old.get('chunk_size')!r}, "
@@ -501,12 +497,20 @@ def _check_parts(parts: Path, settings: dict[str, Any]) -> None:
             stale.unlink(missing_ok=True)
 
 
+def _run_settings(parts: Path) -> Any:
+    """The settings an unfinished run wrote to ``parts/run.json`` (None when there are none to read)."""
+    try:
+        return json.loads((parts / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def _resumable_chunk_size(path: str | os.PathLike[str], settings: dict[str, Any]) -> int | None:
     """The chunk size of an unfinished run in ``path``'s folder of chunks whose settings are ``settings`` but for the
     chunk size, or None: a run started again without a chunk size resumes with the chunks it cut."""
     try:
-        old = json.loads((parts_folder(write_target(path)) / "run.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError, TypeError):
+        old = _run_settings(parts_folder(write_target(path)))
+    except (ValueError, TypeError):  # a path that is no path: write_chunks refuses it
         return None
     if not isinstance(old, dict):
         return None

@@ -215,34 +215,36 @@ print(sorted(m for m in sys.argv[1].split(",") if m in sys.modules))
 separated) in the first argument were loaded."""
 
 
+def _python(*args: str, timeout: float = 120) -> str:
+    """The output of ``python -c *args`` in a fresh process (the project's folder as working folder); it must
+    succeed."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", *args], cwd=ROOT.parent, capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 def test_the_course_apps_pages_load_no_pandas() -> None:
     """The app's pages (the trainers with the round player and the progress panel, the advisor, the index) run
     without pandas, pyarrow or matplotlib: every learner's kernel in a class would otherwise carry them (pandas with
     pyarrow is about 66 MB and 0.2 s of each kernel's start).  A module that needs pandas imports it where it makes a
     frame."""
-    import subprocess
-    import sys
-
     pages = [str(ROOT.parent / "app" / name) for name in ("trainers.ipynb", "advisor.ipynb", "index.ipynb")]
-    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "pandas,pyarrow,matplotlib", *pages], cwd=ROOT.parent,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "[]", f"the app's pages loaded {done.stdout.strip()}"
+    out = _python(_PAGE_RUN, "pandas,pyarrow,matplotlib", *pages)
+    assert out.strip() == "[]", f"the app's pages loaded {out.strip()}"
 
 
 def test_chapters_with_only_trainers_load_no_numba() -> None:
     """The chapters whose widgets are trainers only (01-03) run without numba: ``jasslib.widgets`` imports the
     players' widgets (round and game player, advisor, hint, mistakes) on first use, so such a kernel does not carry
     numba, the players and the solver (measured 2026-12-06: 31 MB of its own memory and 0.24 s of its start)."""
-    import subprocess
-    import sys
-
     pages = [str(p) for p in sorted((ROOT.parent / "notebooks").glob("0[1-3]_*.ipynb"))]
     assert len(pages) == 3
-    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "numba,llvmlite,jasslib.solver,jasslib.players", *pages],
-                          cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    loaded = done.stdout.strip().splitlines()[-1]  # the chapters print their own lines before
+    out = _python(_PAGE_RUN, "numba,llvmlite,jasslib.solver,jasslib.players", *pages)
+    loaded = out.strip().splitlines()[-1]  # the chapters print their own lines before
     assert loaded == "[]", f"a chapter of trainers loaded {loaded}"
 
 
@@ -250,15 +252,9 @@ def test_chapters_whose_bots_play_load_no_numba() -> None:
     """Chapters 04-07 and 09 play rounds and games with rule-based bots: the bots run as plain Python until numba is
     in use anyway (``_numba.interpreted``), so these kernels do not import numba or the solver (measured 2026-12-06:
     chapter 04's kernel 207 -> 60 MB of its own memory, 05-07 and 09 about 308 -> 166 MB, 0.25-0.3 s less CPU)."""
-    import subprocess
-    import sys
-
     pages = [str(p) for p in sorted((ROOT.parent / "notebooks").glob("0[4-79]_*.ipynb"))]
     assert len(pages) == 5
-    done = subprocess.run([sys.executable, "-c", _PAGE_RUN, "numba,llvmlite,jasslib.solver", *pages],
-                          cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    loaded = done.stdout.strip().splitlines()[-1]
+    loaded = _python(_PAGE_RUN, "numba,llvmlite,jasslib.solver", *pages).strip().splitlines()[-1]
     assert loaded == "[]", f"a chapter of bots loaded {loaded}"
 
 
@@ -286,27 +282,17 @@ print(games() == plain, "numba" in sys.modules)
 def test_bots_play_the_same_cards_as_plain_python_and_compiled() -> None:
     """A rule-based bot gives the same contract, the same schieben and the same card as plain Python (before numba is
     imported) as compiled: 40 rounds of both rulesets and a whole game, played each way in one process."""
-    import subprocess
-    import sys
-
-    done = subprocess.run([sys.executable, "-c", _BOTS_RUN], cwd=ROOT.parent, capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["False", "True", "True"], done.stdout
+    out = _python(_BOTS_RUN, timeout=300)
+    assert out.split() == ["False", "True", "True"], out
 
 
 def test_a_widget_module_imported_first_leaves_the_package_names_alone() -> None:
     """``trainer`` and ``trainers_page`` are functions of ``jasslib.widgets`` and the names of two of its modules; the
     package keeps the functions whichever module is imported first."""
-    import subprocess
-    import sys
-
     code = ("import jasslib.widgets.progress, jasslib.widgets.round_player, jasslib.widgets as w, jasslib\n"
             "print(callable(w.trainer), callable(w.trainers_page), jasslib.trainer is w.trainer,"
             " w.RoundPlayer.__module__)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["True", "True", "True", "jasslib.widgets.round_player"]
+    assert _python(code).split() == ["True", "True", "True", "jasslib.widgets.round_player"]
 
 
 _LAZY_RUN = """
@@ -328,10 +314,5 @@ def test_numba_is_imported_when_the_first_compiled_function_is_called() -> None:
     """The app's trainers page (a class's first page) draws its trainers and round player without importing numba
     (a kernel: 81 -> 55 MB of its own memory, measured 2026-12-06); the first call of a compiled function imports
     it, and the package's modules then hold numba's dispatchers in place of the stand-ins, which keep working."""
-    import subprocess
-    import sys
-
-    done = subprocess.run([sys.executable, "-c", _LAZY_RUN], cwd=ROOT.parent, capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["False", "True", "True", "True", "True", "True", "True"], done.stdout
+    out = _python(_LAZY_RUN, timeout=300)
+    assert out.split() == ["False", "True", "True", "True", "True", "True", "True"], out
